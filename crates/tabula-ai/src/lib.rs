@@ -1,0 +1,1 @@
+//! Search for Tabula games (under construction).

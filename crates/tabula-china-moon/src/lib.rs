@@ -1,0 +1,1 @@
+//! The china-moon rules engine (under construction).

@@ -1,0 +1,1 @@
+//! The connect-four rules engine (under construction).

@@ -1,0 +1,189 @@
+//! The game trait and its small capability traits.
+
+use crate::{ActionError, NotationError, Outcome, ParamsError, PositionError, Seat, SeatSet};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToAct {
+    /// One seat must act.
+    One(Seat),
+    /// Several seats may act; the first action that reaches the game counts (Magical Circle's
+    /// race). Each seat's actions come from [`Game::legal_actions_for`].
+    Several(SeatSet),
+    /// A chance event must be resolved (see [`Game::chance_outcomes`]).
+    Chance,
+    /// The game is over.
+    Over(Outcome),
+}
+
+impl ToAct {
+    /// The seats that may act now (empty for chance and when over).
+    pub fn seats(&self) -> SeatSet {
+        match *self {
+            ToAct::One(s) => SeatSet::single(s),
+            ToAct::Several(set) => set,
+            ToAct::Chance | ToAct::Over(_) => SeatSet::EMPTY,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self, ToAct::Over(_))
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        match *self {
+            ToAct::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
+/// Who performs an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    Seat(Seat),
+    /// Nature, resolving a chance event.
+    Chance,
+    /// The host (server or local game loop): real-time events such as Magical Circle's
+    /// hourglass running out.
+    Host,
+}
+
+/// A game state: the rules of one game. Implementations live in the game crates and depend on
+/// this crate only.
+///
+/// Two ways to change a state: [`Game::apply`] trusts its input (search, perft, playouts;
+/// debug-asserted), [`Game::try_apply`] checks it with [`Game::validate`] and leaves the state
+/// untouched on error (players, files, the network).
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// One action. Actions of games where several seats act at once carry their seat.
+    type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// What one seat (or a spectator) may see of the state.
+    type View: Serialize;
+    /// The parameters of a new game (player count, board, limits, …).
+    type Params: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    /// The game's name in the registry and on the command line, e.g. `toumai`.
+    const NAME: &'static str;
+
+    /// A new game at its start (before any setup action).
+    fn new(params: &Self::Params) -> Result<Self, ParamsError>;
+
+    /// The parameters this state was made with. (Returned by value: states are cloned in
+    /// search, so they keep large parameters such as boards behind an `Arc`.)
+    fn params(&self) -> Self::Params;
+
+    fn num_seats(&self) -> usize;
+
+    fn to_act(&self) -> ToAct;
+
+    /// The legal actions of `actor` now, appended to `out` after clearing it. Empty when the
+    /// actor may not act (or the game is over). For [`Actor::Chance`]: the chance outcomes.
+    fn legal_actions_for(&self, actor: Actor, out: &mut Vec<Self::Action>);
+
+    /// The outcomes of the pending chance event with their probabilities (summing to 1),
+    /// appended to `out` after clearing it; empty when no chance event is pending.
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, f64)>) {
+        out.clear();
+    }
+
+    /// Whether `actor` may perform `action` now, checked rule by rule, independently of the
+    /// move generator (the test harness compares the two), with a reason when not.
+    fn validate(&self, actor: Actor, action: Self::Action) -> Result<(), ActionError>;
+
+    /// Performs a legal action. Behaviour on an illegal one is unspecified (debug builds may
+    /// panic): check untrusted input with [`Game::try_apply`].
+    fn apply(&mut self, action: Self::Action);
+
+    /// The position in the game's notation.
+    fn to_notation(&self) -> String;
+
+    /// Reads a position in the game's notation and validates it.
+    fn from_notation(params: &Self::Params, text: &str) -> Result<Self, PositionError>;
+
+    /// Reads an action in notation, as performed by `actor` (games whose notation omits the
+    /// seat take it from here).
+    fn parse_action(&self, actor: Actor, text: &str) -> Result<Self::Action, NotationError>;
+
+    /// Writes an action in notation.
+    fn format_action(&self, action: Self::Action) -> String;
+
+    /// What `viewer` may see (`None`: a spectator, who sees public information only).
+    fn view(&self, viewer: Option<Seat>) -> Self::View;
+
+    /// The board drawn as text, for terminals.
+    fn board_text(&self) -> String;
+
+    // ---- provided ----
+
+    /// The actions available now: the acting seat's, every acting seat's when several may act,
+    /// or the chance outcomes. Used by perft and search.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+        match self.to_act() {
+            ToAct::One(seat) => self.legal_actions_for(Actor::Seat(seat), out),
+            ToAct::Chance => self.legal_actions_for(Actor::Chance, out),
+            ToAct::Over(_) => out.clear(),
+            ToAct::Several(seats) => {
+                out.clear();
+                let mut one = Vec::new();
+                for seat in seats.iter() {
+                    self.legal_actions_for(Actor::Seat(seat), &mut one);
+                    out.extend_from_slice(&one);
+                }
+            }
+        }
+    }
+
+    /// Checks then applies; on error the state is unchanged.
+    fn try_apply(&mut self, actor: Actor, action: Self::Action) -> Result<(), ActionError> {
+        self.validate(actor, action)?;
+        self.apply(action);
+        Ok(())
+    }
+
+    /// Parses, checks and applies an action in notation; on error the state is unchanged.
+    /// Returns the action.
+    fn apply_notation(&mut self, actor: Actor, text: &str) -> Result<Self::Action, ApplyError> {
+        let action = self.parse_action(actor, text)?;
+        self.try_apply(actor, action)?;
+        Ok(action)
+    }
+
+    fn is_over(&self) -> bool {
+        self.to_act().is_over()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.to_act().outcome()
+    }
+}
+
+/// An action in notation that did not apply: unreadable, or refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ApplyError {
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    #[error(transparent)]
+    Action(#[from] ActionError),
+}
+
+/// Marker: two seats, alternating, deterministic, zero-sum (one's win is the other's loss).
+/// Alpha-beta search requires it. A game implements it only if every state qualifies
+/// (Toumaï and Khan-Tsin qualify with 2 players: the search checks `num_seats() == 2`).
+pub trait TwoPlayerZeroSum: Game {}
+
+/// A position hash for transposition tables. Equal positions (the same notation) must hash
+/// equal; the hash covers whatever decides the legal actions and the outcome.
+pub trait Zobrist: Game {
+    fn zobrist(&self) -> u64;
+}
+
+/// A static evaluation for search: the value of the position for `seat`, in [-1, 1]
+/// (1: as good as a win). Kept in the game crates, apart from the search code.
+pub trait Heuristic: Game {
+    fn evaluate(&self, seat: Seat) -> f64;
+}

@@ -1,0 +1,33 @@
+//! # tabula-core
+//!
+//! The vocabulary every Tabula game speaks, and nothing game-specific:
+//!
+//! - [`Game`]: a typed game state with typed actions, who acts next ([`ToAct`]: one seat,
+//!   several seats at once, a chance event, or over with an [`Outcome`]), legal actions into a
+//!   reused buffer, unchecked [`Game::apply`] for search and checked [`Game::try_apply`] for
+//!   untrusted input, explicit chance outcomes with probabilities, per-seat views, and the
+//!   position and action notation.
+//! - Small capability traits that only some games have: [`TwoPlayerZeroSum`] (alpha-beta may
+//!   be used), [`Zobrist`] (a position hash for transposition tables), [`Heuristic`]
+//!   (a static evaluation used by search, kept in the game crates apart from the search code).
+//! - [`GameRng`]: the seeded random generator a host owns and passes in; games never create
+//!   their own randomness, so every game replays exactly from its seed and action log.
+//! - [`perft`]: move-path counting and the perft data-file format.
+//! - [`testkit`] (feature `testkit`): the harness every game runs from its tests.
+
+mod error;
+mod game;
+mod outcome;
+pub mod perft;
+mod playout;
+mod rng;
+mod seat;
+#[cfg(feature = "testkit")]
+pub mod testkit;
+
+pub use error::{ActionError, NotationError, ParamsError, PositionError};
+pub use game::{Actor, ApplyError, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist};
+pub use outcome::{EndReason, Outcome, PlyLimit};
+pub use playout::{random_playout, sample_chance, step_random};
+pub use rng::{GameRng, rng_from_seed};
+pub use seat::{MAX_SEATS, Seat, SeatSet};

@@ -1,0 +1,288 @@
+//! The harness every game runs from its tests (feature `testkit`).
+//!
+//! [`Harness::run`] plays seeded random games and, at every step, checks that:
+//! - the move generator returns exactly the actions [`Game::validate`] accepts among the
+//!   game's candidate actions (a superset every game enumerates), without duplicates, for
+//!   every seat, for chance and for the host — two independent implementations of the rules
+//!   compared against each other;
+//! - seats that may not act have no actions, and chance outcomes' probabilities sum to 1;
+//! - [`Game::try_apply`] rejects illegal actions with an error and leaves the state unchanged;
+//! - the position notation round-trips, and so does every legal action's notation;
+//! - the game's own invariant holds (e.g. piece counts are conserved);
+//! - a finished game accepts nothing.
+//!
+//! [`check_perft_file`] checks a perft data file (see [`crate::perft`]).
+
+use crate::perft::{parse_perft_file, perft};
+use crate::{Actor, Game, GameRng, Outcome, Seat, ToAct, rng_from_seed, step_random};
+use std::collections::HashSet;
+
+/// Enumerates a superset of the legal actions: every well-formed action of the game's shape
+/// for `actor` (e.g. every origin × count × destination), so that the harness can check the
+/// generator omits nothing legal. Implemented by each game for its tests.
+pub trait CandidateActions: Game {
+    fn candidate_actions(&self, actor: Actor, out: &mut Vec<Self::Action>);
+}
+
+type Invariant<G> = Box<dyn Fn(&G) -> Result<(), String>>;
+type Factory<G> = Box<dyn Fn(&mut GameRng) -> G>;
+
+/// Seeded random-playout checks; see the module docs.
+pub struct Harness<G: Game> {
+    games: usize,
+    seed: u64,
+    max_steps: usize,
+    new_game: Factory<G>,
+    invariant: Option<Invariant<G>>,
+}
+
+/// What a harness run saw.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub games: usize,
+    pub finished: usize,
+    pub steps: usize,
+    pub outcomes: Vec<Outcome>,
+}
+
+impl<G: Game + CandidateActions> Harness<G> {
+    /// `new_game` makes each game's start state from the game's own generator (so that random
+    /// setups differ from game to game).
+    pub fn new(new_game: impl Fn(&mut GameRng) -> G + 'static) -> Self {
+        Harness {
+            games: 20,
+            seed: 1,
+            max_steps: 2_000,
+            new_game: Box::new(new_game),
+            invariant: None,
+        }
+    }
+
+    pub fn games(mut self, n: usize) -> Self {
+        self.games = n;
+        self
+    }
+
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    pub fn max_steps(mut self, n: usize) -> Self {
+        self.max_steps = n;
+        self
+    }
+
+    /// A property every reachable state must have (piece counts conserved, …).
+    pub fn invariant(mut self, check: impl Fn(&G) -> Result<(), String> + 'static) -> Self {
+        self.invariant = Some(Box::new(check));
+        self
+    }
+
+    /// Runs the games; panics with the seed, step and position at the first failed check.
+    pub fn run(&self) -> Report {
+        let mut report = Report::default();
+        let mut actions = Vec::new();
+        let mut chances = Vec::new();
+        for g in 0..self.games {
+            let seed = self.seed.wrapping_add(g as u64);
+            let mut rng = rng_from_seed(seed);
+            let mut game = (self.new_game)(&mut rng);
+            let mut step = 0;
+            loop {
+                let context = format!(
+                    "game seed {seed}, step {step}, position `{}`",
+                    game.to_notation()
+                );
+                if let Err(msg) = self.check_state(&game) {
+                    panic!("{context}: {msg}");
+                }
+                if step >= self.max_steps
+                    || !step_random(&mut game, &mut rng, &mut actions, &mut chances)
+                {
+                    break;
+                }
+                step += 1;
+            }
+            report.games += 1;
+            report.steps += step;
+            if let Some(outcome) = game.outcome() {
+                report.finished += 1;
+                report.outcomes.push(outcome);
+            }
+        }
+        report
+    }
+
+    fn check_state(&self, game: &G) -> Result<(), String> {
+        if let Some(check) = &self.invariant {
+            check(game).map_err(|e| format!("invariant broken: {e}"))?;
+        }
+        check_notation_round_trip(game)?;
+        let to_act = game.to_act();
+        let mut actors: Vec<Actor> = Seat::all(game.num_seats()).map(Actor::Seat).collect();
+        actors.push(Actor::Chance);
+        actors.push(Actor::Host);
+        let mut any = false;
+        for actor in actors {
+            let count = check_actor(game, actor, &to_act)?;
+            any |= count > 0;
+        }
+        match to_act {
+            ToAct::Over(_) if any => Err("a finished game still offers actions".into()),
+            ToAct::Over(_) => Ok(()),
+            _ if !any => Err(format!("{to_act:?} but no actor has an action")),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn check_notation_round_trip<G: Game>(game: &G) -> Result<(), String> {
+    let text = game.to_notation();
+    let back = G::from_notation(&game.params(), &text)
+        .map_err(|e| format!("own notation refused: {e}"))?;
+    if back.to_notation() != text {
+        return Err(format!(
+            "notation does not round-trip: `{}`",
+            back.to_notation()
+        ));
+    }
+    // The ply count of the optional ply limit is not part of the notation.
+    let limit_draw = matches!(game.outcome(), Some(o) if o.reason == crate::EndReason::PlyLimit);
+    if !limit_draw && back.to_act() != game.to_act() {
+        return Err(format!(
+            "re-read position acts differently: {:?} vs {:?}",
+            back.to_act(),
+            game.to_act()
+        ));
+    }
+    Ok(())
+}
+
+/// Checks one actor's actions; returns how many it has.
+fn check_actor<G: Game + CandidateActions>(
+    game: &G,
+    actor: Actor,
+    to_act: &ToAct,
+) -> Result<usize, String> {
+    let mut generated = Vec::new();
+    game.legal_actions_for(actor, &mut generated);
+    let set: HashSet<G::Action> = generated.iter().copied().collect();
+    if set.len() != generated.len() {
+        return Err(format!("{actor:?}: duplicate actions in {generated:?}"));
+    }
+    let may_act = match (actor, to_act) {
+        (Actor::Seat(s), _) => to_act.seats().contains(s),
+        (Actor::Chance, ToAct::Chance) => true,
+        (Actor::Chance, _) => false,
+        (Actor::Host, ToAct::Over(_)) => false,
+        (Actor::Host, _) => true,
+    };
+    if !may_act && !generated.is_empty() {
+        return Err(format!(
+            "{actor:?} may not act under {to_act:?} but has {generated:?}"
+        ));
+    }
+    if actor == Actor::Chance {
+        check_chance(game, &set)?;
+    }
+    let mut candidates = Vec::new();
+    game.candidate_actions(actor, &mut candidates);
+    let candidate_set: HashSet<G::Action> = candidates.iter().copied().collect();
+    for a in &generated {
+        if !candidate_set.contains(a) {
+            return Err(format!(
+                "{actor:?}: generated {a:?} is not among the candidate actions"
+            ));
+        }
+    }
+    let before = format!("{game:?}");
+    for &a in &candidates {
+        let verdict = game.validate(actor, a);
+        match (set.contains(&a), verdict) {
+            (true, Err(e)) => {
+                return Err(format!("{actor:?}: generated {a:?} but validate says: {e}"));
+            }
+            (false, Ok(())) => {
+                return Err(format!(
+                    "{actor:?}: validate accepts {a:?} but it was not generated"
+                ));
+            }
+            (false, Err(_)) => {
+                let mut copy = game.clone();
+                if copy.try_apply(actor, a).is_ok() {
+                    return Err(format!("{actor:?}: try_apply accepted illegal {a:?}"));
+                }
+                if format!("{copy:?}") != before {
+                    return Err(format!("{actor:?}: refused {a:?} changed the state"));
+                }
+            }
+            (true, Ok(())) => {
+                let text = game.format_action(a);
+                match game.parse_action(actor, &text) {
+                    Ok(back) if back == a => {}
+                    Ok(back) => {
+                        return Err(format!("action `{text}` reads back as {back:?}, not {a:?}"));
+                    }
+                    Err(e) => {
+                        return Err(format!("action `{text}` ({a:?}) does not read back: {e}"));
+                    }
+                }
+                let mut copy = game.clone();
+                copy.try_apply(actor, a)
+                    .map_err(|e| format!("{actor:?}: try_apply refused legal {a:?}: {e}"))?;
+            }
+        }
+    }
+    Ok(generated.len())
+}
+
+fn check_chance<G: Game>(game: &G, generated: &HashSet<G::Action>) -> Result<(), String> {
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(&mut outcomes);
+    let total: f64 = outcomes.iter().map(|(_, p)| p).sum();
+    if !outcomes.is_empty() && (total - 1.0).abs() > 1e-9 {
+        return Err(format!("chance probabilities sum to {total}"));
+    }
+    if outcomes.iter().any(|(_, p)| *p <= 0.0) {
+        return Err("a chance outcome has probability 0 or less".into());
+    }
+    let set: HashSet<G::Action> = outcomes.iter().map(|(a, _)| *a).collect();
+    if &set != generated || set.len() != outcomes.len() {
+        return Err("chance outcomes differ from the chance actions".into());
+    }
+    Ok(())
+}
+
+/// Checks every case of a perft data file (at every depth it lists up to `max_depth`);
+/// panics listing every mismatch with its line.
+pub fn check_perft_file<G: Game>(params: &G::Params, text: &str, max_depth: u32) -> usize {
+    let cases = parse_perft_file(text).unwrap_or_else(|e| panic!("perft file: {e}"));
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in &cases {
+        let game = match G::from_notation(params, &case.position) {
+            Ok(g) => g,
+            Err(e) => {
+                failures.push(format!("line {}: {e}", case.line));
+                continue;
+            }
+        };
+        for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= max_depth) {
+            let got = perft(&game, depth);
+            checked += 1;
+            if got != expected {
+                failures.push(format!(
+                    "line {} depth {depth}: expected {expected}, got {got} ({})",
+                    case.line, case.position
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
+    checked
+}

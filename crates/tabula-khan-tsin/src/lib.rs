@@ -1,0 +1,1 @@
+//! The khan-tsin rules engine (under construction).

@@ -1,0 +1,1 @@
+//! The magical-circle rules engine (under construction).

@@ -1,0 +1,1 @@
+//! The toumai rules engine (under construction).
