@@ -120,6 +120,20 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     // ---- provided ----
 
+    /// A new game after a random setup: every setup choice uniformly random (games with a
+    /// placement phase override this) and every chance event sampled from `rng`.
+    fn new_random(params: &Self::Params, rng: &mut crate::GameRng) -> Result<Self, ParamsError> {
+        let mut game = Self::new(params)?;
+        let mut buf = Vec::new();
+        while let ToAct::Chance = game.to_act() {
+            match crate::sample_chance(&game, rng, &mut buf) {
+                Some(a) => game.apply(a),
+                None => break,
+            }
+        }
+        Ok(game)
+    }
+
     /// The actions available now: the acting seat's, every acting seat's when several may act,
     /// or the chance outcomes. Used by perft and search.
     fn legal_actions(&self, out: &mut Vec<Self::Action>) {
@@ -169,6 +183,13 @@ pub enum ApplyError {
     Notation(#[from] NotationError),
     #[error(transparent)]
     Action(#[from] ActionError),
+}
+
+/// Enumerates a superset of the legal actions: every well-formed action of the game's shape
+/// for `actor` (e.g. every origin × count × destination), so that the test harness can check
+/// that the move generator omits nothing legal and that [`Game::validate`] agrees with it.
+pub trait CandidateActions: Game {
+    fn candidate_actions(&self, actor: Actor, out: &mut Vec<Self::Action>);
 }
 
 /// Marker: two seats, alternating, deterministic, zero-sum (one's win is the other's loss).

@@ -26,7 +26,9 @@ mod seat;
 pub mod testkit;
 
 pub use error::{ActionError, NotationError, ParamsError, PositionError};
-pub use game::{Actor, ApplyError, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist};
+pub use game::{
+    Actor, ApplyError, CandidateActions, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist,
+};
 pub use outcome::{EndReason, Outcome, PlyLimit};
 pub use playout::{random_playout, sample_chance, step_random};
 pub use rng::{GameRng, rng_from_seed};

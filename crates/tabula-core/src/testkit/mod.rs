@@ -14,15 +14,10 @@
 //! [`check_perft_file`] checks a perft data file (see [`crate::perft`]).
 
 use crate::perft::{parse_perft_file, perft};
-use crate::{Actor, Game, GameRng, Outcome, Seat, ToAct, rng_from_seed, step_random};
+use crate::{
+    Actor, CandidateActions, Game, GameRng, Outcome, Seat, ToAct, rng_from_seed, step_random,
+};
 use std::collections::HashSet;
-
-/// Enumerates a superset of the legal actions: every well-formed action of the game's shape
-/// for `actor` (e.g. every origin × count × destination), so that the harness can check the
-/// generator omits nothing legal. Implemented by each game for its tests.
-pub trait CandidateActions: Game {
-    fn candidate_actions(&self, actor: Actor, out: &mut Vec<Self::Action>);
-}
 
 type Invariant<G> = Box<dyn Fn(&G) -> Result<(), String>>;
 type Factory<G> = Box<dyn Fn(&mut GameRng) -> G>;
