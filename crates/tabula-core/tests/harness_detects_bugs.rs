@@ -1,0 +1,224 @@
+//! The harness and perft checker must be able to fail: a small correct game passes them, and
+//! the same game with a planted bug in its move generator, its validator, its notation or its
+//! invariant is caught.
+
+use serde::{Deserialize, Serialize};
+use tabula_core::testkit::{Harness, check_perft_file};
+use tabula_core::{
+    ActionError, Actor, CandidateActions, Game, NotationError, Outcome, ParamsError, PositionError,
+    Seat, ToAct,
+};
+
+/// Which bug to plant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+enum Bug {
+    #[default]
+    None,
+    GeneratorOmits,
+    ValidatorTooLax,
+    NotationLossy,
+    LosesStones,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+struct NimParams {
+    bug: Bug,
+}
+
+/// Subtraction Nim: take 1–3 stones; who takes the last stone wins.
+#[derive(Clone, Debug)]
+struct Nim {
+    stones: u8,
+    taken: u8,
+    to_move: u8,
+    bug: Bug,
+}
+
+impl Game for Nim {
+    type Action = u8;
+    type View = u8;
+    type Params = NimParams;
+    const NAME: &'static str = "nim";
+
+    fn new(params: &NimParams) -> Result<Self, ParamsError> {
+        Ok(Nim {
+            stones: 10,
+            taken: 0,
+            to_move: 0,
+            bug: params.bug,
+        })
+    }
+    fn params(&self) -> NimParams {
+        NimParams { bug: self.bug }
+    }
+    fn num_seats(&self) -> usize {
+        2
+    }
+    fn to_act(&self) -> ToAct {
+        if self.stones == 0 {
+            ToAct::Over(Outcome::win(Seat(1 - self.to_move), 2))
+        } else {
+            ToAct::One(Seat(self.to_move))
+        }
+    }
+    fn legal_actions_for(&self, actor: Actor, out: &mut Vec<u8>) {
+        out.clear();
+        if actor != Actor::Seat(Seat(self.to_move)) || self.stones == 0 {
+            return;
+        }
+        let max = if self.bug == Bug::GeneratorOmits {
+            2
+        } else {
+            3
+        };
+        out.extend((1..=max).filter(|&n| n <= self.stones));
+    }
+    fn validate(&self, actor: Actor, n: u8) -> Result<(), ActionError> {
+        if self.stones == 0 {
+            return Err(ActionError::GameOver);
+        }
+        if actor != Actor::Seat(Seat(self.to_move)) {
+            return Err(ActionError::NotYourTurn(Seat(self.to_move)));
+        }
+        let max = if self.bug == Bug::ValidatorTooLax {
+            4
+        } else {
+            3
+        };
+        if n == 0 || n > max || n > self.stones {
+            return Err(ActionError::Illegal(format!("cannot take {n}")));
+        }
+        Ok(())
+    }
+    fn apply(&mut self, n: u8) {
+        self.stones -= n;
+        self.taken += if self.bug == Bug::LosesStones && n == 3 {
+            2
+        } else {
+            n
+        };
+        self.to_move = 1 - self.to_move;
+    }
+    fn to_notation(&self) -> String {
+        let mover = if self.bug == Bug::NotationLossy {
+            0
+        } else {
+            self.to_move
+        };
+        format!("{} {}", self.stones, mover + 1)
+    }
+    fn from_notation(params: &NimParams, text: &str) -> Result<Self, PositionError> {
+        let (s, m) = text
+            .split_once(' ')
+            .ok_or_else(|| PositionError::new("position", "two fields"))?;
+        let stones: u8 = s
+            .parse()
+            .map_err(|_| PositionError::new("stones", "a number"))?;
+        if stones > 10 {
+            return Err(PositionError::new("stones", "at most 10"));
+        }
+        let to_move = match m {
+            "1" => 0,
+            "2" => 1,
+            _ => return Err(PositionError::new("to-move", "1 or 2")),
+        };
+        Ok(Nim {
+            stones,
+            taken: 10 - stones,
+            to_move,
+            bug: params.bug,
+        })
+    }
+    fn parse_action(&self, _: Actor, text: &str) -> Result<u8, NotationError> {
+        text.parse()
+            .map_err(|_| NotationError::new(text, "a number of stones"))
+    }
+    fn format_action(&self, n: u8) -> String {
+        n.to_string()
+    }
+    fn view(&self, _: Option<Seat>) -> u8 {
+        self.stones
+    }
+    fn board_text(&self) -> String {
+        "o".repeat(self.stones as usize)
+    }
+}
+
+impl CandidateActions for Nim {
+    fn candidate_actions(&self, _: Actor, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(0..=5);
+    }
+}
+
+fn harness(bug: Bug) -> Harness<Nim> {
+    Harness::new(move |_| Nim::new(&NimParams { bug }).unwrap())
+        .games(5)
+        .invariant(|g: &Nim| {
+            if g.stones + g.taken == 10 {
+                Ok(())
+            } else {
+                Err("stones lost".into())
+            }
+        })
+}
+
+#[test]
+fn correct_game_passes_the_harness() {
+    let report = harness(Bug::None).run();
+    assert_eq!(report.games, 5);
+    assert_eq!(report.finished, 5);
+    assert!(report.steps >= 5 * 4);
+}
+
+#[test]
+#[should_panic(expected = "validate accepts")]
+fn harness_catches_a_generator_that_omits_actions() {
+    harness(Bug::GeneratorOmits).run();
+}
+
+#[test]
+#[should_panic(expected = "validate accepts")]
+fn harness_catches_a_validator_that_accepts_too_much() {
+    harness(Bug::ValidatorTooLax).run();
+}
+
+#[test]
+#[should_panic(expected = "re-read position")]
+fn harness_catches_lossy_notation() {
+    harness(Bug::NotationLossy).run();
+}
+
+#[test]
+#[should_panic(expected = "invariant broken")]
+fn harness_catches_a_broken_invariant() {
+    harness(Bug::LosesStones).run();
+}
+
+#[test]
+fn perft_file_check_counts_and_catches_mismatches() {
+    // From 10 stones: 3 actions; 3+3+3 = 9 two-ply paths.
+    let ok = "10 1 ;D1 3 ;D2 9\n1 2 ;D1 1 ;D2 0\n";
+    assert_eq!(check_perft_file::<Nim>(&NimParams::default(), ok, 5), 4);
+    let wrong = std::panic::catch_unwind(|| {
+        check_perft_file::<Nim>(&NimParams::default(), "10 1 ;D2 8\n", 5)
+    });
+    assert!(wrong.is_err());
+}
+
+#[test]
+fn try_apply_refuses_out_of_turn_and_changes_nothing() {
+    let mut g = Nim::new(&NimParams::default()).unwrap();
+    let before = g.to_notation();
+    assert_eq!(
+        g.try_apply(Actor::Seat(Seat(1)), 1),
+        Err(ActionError::NotYourTurn(Seat(0)))
+    );
+    assert!(matches!(
+        g.try_apply(Actor::Seat(Seat(0)), 4),
+        Err(ActionError::Illegal(_))
+    ));
+    assert_eq!(g.to_notation(), before);
+    assert!(g.try_apply(Actor::Seat(Seat(0)), 3).is_ok());
+    assert_eq!(g.to_notation(), "7 2");
+}
