@@ -120,6 +120,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     // ---- provided ----
 
+    /// The seat's name for players (a colour where seats are colours), e.g. `Yellow`.
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("Seat {}", seat.number())
+    }
+
     /// A new game after a random setup: every setup choice uniformly random (games with a
     /// placement phase override this) and every chance event sampled from `rng`.
     fn new_random(params: &Self::Params, rng: &mut crate::GameRng) -> Result<Self, ParamsError> {
