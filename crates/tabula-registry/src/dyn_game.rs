@@ -1,0 +1,208 @@
+//! [`DynGame`]: any registered game behind one object-safe interface speaking notation and
+//! JSON, for the CLI and the server. [`Typed`] implements it for every `tabula_core::Game`.
+
+use crate::RegistryError;
+use serde_json::{Value, json};
+use std::any::Any;
+use std::fmt::Debug;
+use tabula_core::{Actor, Game, GameRng, Seat, ToAct, sample_chance};
+
+/// A game state of any registered game.
+pub trait DynGame: Send + Sync + Debug {
+    /// The registry name of the game.
+    fn game_name(&self) -> &'static str;
+    fn num_seats(&self) -> usize;
+    fn to_act(&self) -> ToAct;
+    /// The position in the game's notation.
+    fn position(&self) -> String;
+    /// The parameters the game was made with, as JSON.
+    fn params(&self) -> Value;
+    /// The legal actions of `actor` in notation, sorted in byte order.
+    fn legal(&self, actor: Actor) -> Vec<String>;
+    /// Reads `text` as an action of `actor`, checks and applies it; on error nothing changes.
+    /// Returns the action in canonical notation.
+    fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RegistryError>;
+    /// Resolves pending chance events from `rng`; returns them in notation.
+    fn resolve_chance(&mut self, rng: &mut GameRng) -> Vec<String>;
+    /// What `viewer` may see (`None`: a spectator), as JSON.
+    fn view(&self, viewer: Option<Seat>) -> Value;
+    fn board_text(&self) -> String;
+    /// The number of action paths of length `depth` (see `tabula_core::perft`).
+    fn perft(&self, depth: u32) -> u64;
+    /// Perft per root action, in notation, sorted.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    fn seat_name(&self, seat: Seat) -> String;
+    fn clone_box(&self) -> Box<dyn DynGame>;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl Clone for Box<dyn DynGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// A typed game behind [`DynGame`].
+#[derive(Clone, Debug)]
+pub struct Typed<G: Game>(pub G);
+
+impl<G: Game> DynGame for Typed<G> {
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn num_seats(&self) -> usize {
+        self.0.num_seats()
+    }
+
+    fn to_act(&self) -> ToAct {
+        self.0.to_act()
+    }
+
+    fn position(&self) -> String {
+        self.0.to_notation()
+    }
+
+    fn params(&self) -> Value {
+        serde_json::to_value(self.0.params()).unwrap_or(Value::Null)
+    }
+
+    fn legal(&self, actor: Actor) -> Vec<String> {
+        let mut actions = Vec::new();
+        self.0.legal_actions_for(actor, &mut actions);
+        let mut texts: Vec<String> = actions.iter().map(|&a| self.0.format_action(a)).collect();
+        texts.sort();
+        texts
+    }
+
+    fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RegistryError> {
+        let action = self.0.parse_action(actor, text)?;
+        self.0
+            .try_apply(actor, action)
+            .map_err(|error| RegistryError::Action {
+                action: text.to_string(),
+                error,
+            })?;
+        Ok(self.0.format_action(action))
+    }
+
+    fn resolve_chance(&mut self, rng: &mut GameRng) -> Vec<String> {
+        let mut buf = Vec::new();
+        let mut done = Vec::new();
+        while let ToAct::Chance = self.0.to_act() {
+            let Some(a) = sample_chance(&self.0, rng, &mut buf) else {
+                break;
+            };
+            done.push(self.0.format_action(a));
+            self.0.apply(a);
+        }
+        done
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> Value {
+        serde_json::to_value(self.0.view(viewer)).unwrap_or(Value::Null)
+    }
+
+    fn board_text(&self) -> String {
+        self.0.board_text()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        tabula_core::perft::perft(&self.0, depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut rows: Vec<(String, u64)> = tabula_core::perft::divide(&self.0, depth)
+            .into_iter()
+            .map(|(a, n)| (self.0.format_action(a), n))
+            .collect();
+        rows.sort();
+        rows
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        self.0.seat_name(seat)
+    }
+
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// Who acts the action `text`: `seat` when given, else the one seat that acts; the host
+/// when the action is a host action (Magical Circle's `timeout`) that the seat may not take.
+pub fn resolve_actor(
+    game: &dyn DynGame,
+    seat: Option<Seat>,
+    text: &str,
+) -> Result<Actor, RegistryError> {
+    if let Some(seat) = seat
+        && seat.index() >= game.num_seats()
+    {
+        return Err(RegistryError::NoSuchSeat {
+            seat,
+            players: game.num_seats(),
+        });
+    }
+    let to_act = game.to_act();
+    let actor = match (seat, to_act) {
+        (Some(seat), _) => Actor::Seat(seat),
+        (None, ToAct::One(seat)) => Actor::Seat(seat),
+        (None, ToAct::Chance) => Actor::Chance,
+        (None, ToAct::Over(_)) => Actor::Seat(Seat(0)),
+        (None, ToAct::Several(seats)) => {
+            if game.legal(Actor::Host).iter().any(|a| a == text) {
+                return Ok(Actor::Host);
+            }
+            return Err(RegistryError::SeatNeeded {
+                seats: seat_list(seats.iter()),
+            });
+        }
+    };
+    if !game.legal(actor).iter().any(|a| a == text)
+        && game.legal(Actor::Host).iter().any(|a| a == text)
+    {
+        return Ok(Actor::Host);
+    }
+    Ok(actor)
+}
+
+fn seat_list(seats: impl Iterator<Item = Seat>) -> String {
+    seats
+        .map(|s| s.number().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Who acts and how the game stands, as JSON: `to_act` (1-based seats that may act, empty
+/// when over), `chance` (a chance event is pending), `over`, and `result` when over:
+/// `reason` (`win`, `draw`, `score`, `ply_limit`), `winners` and `ranks` (1-based seats;
+/// ranks per seat, 1 best) and `scores` where the game counts points.
+pub fn status_json(game: &dyn DynGame) -> Value {
+    let to_act = game.to_act();
+    let seats: Vec<usize> = to_act.seats().iter().map(Seat::number).collect();
+    let result = match to_act.outcome() {
+        Some(o) => json!({
+            "reason": o.reason,
+            "winners": o.winners().map(Seat::number).collect::<Vec<_>>(),
+            "ranks": o.ranks(),
+            "scores": o.scores(),
+        }),
+        None => Value::Null,
+    };
+    json!({
+        "to_act": seats,
+        "chance": matches!(to_act, ToAct::Chance),
+        "over": to_act.is_over(),
+        "result": result,
+    })
+}

@@ -1,0 +1,35 @@
+//! The registry's error: every way a request about a game can be wrong, each naming what.
+
+use tabula_core::{ActionError, NotationError, ParamsError, PositionError, Seat};
+use thiserror::Error;
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RegistryError {
+    #[error("unknown game `{name}` (games: {known})")]
+    UnknownGame { name: String, known: String },
+    #[error("unknown bot level `{level}` (levels: {known})")]
+    UnknownLevel { level: String, known: String },
+    #[error("{0}")]
+    Params(#[from] ParamsError),
+    #[error("{0}")]
+    Position(#[from] PositionError),
+    #[error("{0}")]
+    Notation(#[from] NotationError),
+    #[error("`{action}`: {error}")]
+    Action { action: String, error: ActionError },
+    #[error("several seats may act ({seats}): say which one acts")]
+    SeatNeeded { seats: String },
+    #[error("{seat} does not exist in a {players}-player game")]
+    NoSuchSeat { seat: Seat, players: usize },
+}
+
+impl RegistryError {
+    /// Whether the error is about the action itself being refused (as opposed to unreadable
+    /// input): servers answer these with 422.
+    pub fn is_refused_action(&self) -> bool {
+        matches!(
+            self,
+            RegistryError::Action { .. } | RegistryError::SeatNeeded { .. }
+        )
+    }
+}

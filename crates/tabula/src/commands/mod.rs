@@ -1,0 +1,4 @@
+//! The `tabula` subcommands, one module per concern.
+
+pub mod notation;
+pub mod play;

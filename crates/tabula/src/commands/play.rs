@@ -1,0 +1,239 @@
+//! `tabula play`: a game in the terminal. Humans type actions in notation (a wrong one is
+//! refused with the reason and asked again); bots play the other seats. The loop is also the
+//! host of real-time games: it runs the hourglass and applies bots' actions after their delay.
+
+use crate::commands::notation::status_line;
+use crate::opts::ParamOpts;
+use anyhow::Result;
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+use tabula_core::{Actor, Seat, ToAct, rng_from_seed};
+use tabula_registry::{DynBot, DynGame, Setup, find, make_bot};
+
+pub struct PlayArgs<'a> {
+    pub game: &'a str,
+    pub players: Option<usize>,
+    pub seed: u64,
+    pub humans: Vec<Seat>,
+    pub level: &'a str,
+    pub params: &'a ParamOpts,
+}
+
+/// The hourglass length when the game's parameters do not say (Magical Circle's D5).
+const DEFAULT_HOURGLASS: Duration = Duration::from_secs(45);
+
+pub fn play(args: PlayArgs<'_>) -> Result<()> {
+    let entry = find(args.game)?;
+    let setup = if args.humans.is_empty() {
+        Setup::Random
+    } else {
+        Setup::Placement
+    };
+    let mut rng = rng_from_seed(args.seed);
+    let mut state = entry.new_game(&args.params.to_json(args.players)?, setup, &mut rng)?;
+    let n = state.num_seats();
+    if let Some(bad) = args.humans.iter().find(|s| s.index() >= n) {
+        anyhow::bail!("seat {} does not exist in a {n}-player game", bad.number());
+    }
+    let mut bots: BTreeMap<Seat, Box<dyn DynBot>> = BTreeMap::new();
+    for seat in Seat::all(n).filter(|s| !args.humans.contains(s)) {
+        let seed = args.seed.wrapping_add(1 + seat.index() as u64);
+        bots.insert(seat, make_bot(args.game, args.level, seed)?);
+    }
+    let hourglass = state.params()["hourglass_secs"]
+        .as_u64()
+        .map(Duration::from_secs)
+        .unwrap_or(DEFAULT_HOURGLASS);
+    let input = spawn_input_reader();
+    let mut attempt_started: Option<Instant> = None;
+    let mut shown = String::new();
+    println!(
+        "{} — type an action in notation, `?` for the legal ones, `quit` to stop.",
+        entry.info().title
+    );
+    loop {
+        if state.position() != shown {
+            shown = state.position();
+            println!();
+            print!("{}", state.board_text());
+            println!("{}", status_line(state.as_ref()));
+        }
+        match state.to_act() {
+            ToAct::Over(_) => return Ok(()),
+            ToAct::Chance => {
+                state.resolve_chance(&mut rng);
+                continue;
+            }
+            _ => {}
+        }
+        let host_actions = state.legal(Actor::Host);
+        if host_actions.is_empty() {
+            attempt_started = None;
+        } else if attempt_started.is_none() {
+            attempt_started = Some(Instant::now());
+        }
+        let now = Instant::now();
+        let host_deadline = attempt_started.map(|t| t + hourglass);
+        let bot_move = next_bot_move(&mut bots, state.as_ref(), now);
+        let humans_to_act: Vec<Seat> = args
+            .humans
+            .iter()
+            .copied()
+            .filter(|s| !state.legal(Actor::Seat(*s)).is_empty())
+            .collect();
+        if humans_to_act.is_empty() && host_deadline.is_none() {
+            // Turn-based bots' turn: no clock to run.
+            match bot_move {
+                Some((_, seat, action)) => apply_bot(state.as_mut(), seat, &action, &mut rng),
+                None => anyhow::bail!("no seat can act: {}", status_line(state.as_ref())),
+            }
+            continue;
+        }
+        let deadline = [host_deadline, bot_move.as_ref().map(|m| m.0)]
+            .into_iter()
+            .flatten()
+            .min();
+        if !humans_to_act.is_empty() {
+            prompt(state.as_ref(), &humans_to_act);
+        }
+        let wait = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let line = match wait {
+            Some(w) => input.recv_timeout(w),
+            None => input.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match line {
+            Ok(line) => {
+                if human_line(
+                    state.as_mut(),
+                    &humans_to_act,
+                    line.trim(),
+                    entry.info().rules,
+                    &mut rng,
+                )? {
+                    return Ok(());
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if host_deadline.is_some_and(|d| Instant::now() >= d) {
+                    if let Some(timeout) = host_actions.first() {
+                        println!("The hourglass has run out.");
+                        state.apply(Actor::Host, timeout)?;
+                        state.resolve_chance(&mut rng);
+                    }
+                } else if let Some((_, seat, action)) = bot_move {
+                    apply_bot(state.as_mut(), seat, &action, &mut rng);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                println!("Input closed: the game stops here.");
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// The earliest action a bot wants to take, with when.
+fn next_bot_move(
+    bots: &mut BTreeMap<Seat, Box<dyn DynBot>>,
+    state: &dyn DynGame,
+    now: Instant,
+) -> Option<(Instant, Seat, String)> {
+    let acting = state.to_act().seats();
+    bots.iter_mut()
+        .filter(|(seat, _)| acting.contains(**seat))
+        .filter_map(|(&seat, bot)| {
+            bot.decide(state, seat)
+                .map(|m| (now + m.delay, seat, m.action))
+        })
+        .min_by_key(|m| m.0)
+}
+
+fn apply_bot(state: &mut dyn DynGame, seat: Seat, action: &str, rng: &mut tabula_core::GameRng) {
+    match state.apply(Actor::Seat(seat), action) {
+        Ok(done) => println!("{} plays {done}", state.seat_name(seat)),
+        Err(e) => println!("{}'s bot was refused ({e})", state.seat_name(seat)),
+    }
+    state.resolve_chance(rng);
+}
+
+fn prompt(state: &dyn DynGame, humans: &[Seat]) {
+    let names: Vec<String> = humans.iter().map(|s| state.seat_name(*s)).collect();
+    print!("{}> ", names.join("/"));
+    std::io::stdout().flush().ok();
+}
+
+/// Handles one line typed by a human; returns `true` to stop the game.
+fn human_line(
+    state: &mut dyn DynGame,
+    humans: &[Seat],
+    line: &str,
+    rules: &str,
+    rng: &mut tabula_core::GameRng,
+) -> Result<bool> {
+    match line {
+        "" => return Ok(false),
+        "quit" | "q" | "exit" => return Ok(true),
+        "rules" => {
+            println!("{rules}");
+            return Ok(false);
+        }
+        "?" | "help" => {
+            for &seat in humans {
+                println!(
+                    "{}: {}",
+                    state.seat_name(seat),
+                    state.legal(Actor::Seat(seat)).join(" ")
+                );
+            }
+            return Ok(false);
+        }
+        _ => {}
+    }
+    if humans.is_empty() {
+        println!("It is not your turn.");
+        return Ok(false);
+    }
+    // With several human seats able to act (a hot-seat race), a line starts with the seat.
+    let (seat, action) = match line.split_once(' ') {
+        Some((n, rest)) if n.parse::<usize>().is_ok() => {
+            let number: usize = n.parse().unwrap_or(0);
+            match humans.iter().find(|s| s.number() == number) {
+                Some(&s) => (s, rest.trim()),
+                None => {
+                    println!("Seat {number} is not one of yours that may act now.");
+                    return Ok(false);
+                }
+            }
+        }
+        _ if humans.len() == 1 => (humans[0], line),
+        _ => {
+            println!(
+                "Several of your seats may act: write the seat first, e.g. `{} {line}`",
+                humans[0].number()
+            );
+            return Ok(false);
+        }
+    };
+    match state.apply(Actor::Seat(seat), action) {
+        Ok(_) => state.resolve_chance(rng).into_iter().for_each(drop),
+        Err(e) => println!("Refused: {e}. Type `?` for the legal actions."),
+    }
+    Ok(false)
+}
+
+/// Reads standard input on a thread of its own, so that the game loop can wait on both the
+/// player and the clock.
+fn spawn_input_reader() -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}

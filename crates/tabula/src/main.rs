@@ -1,0 +1,183 @@
+//! `tabula`: play, analyse and host Toumaï, Khan-Tsin, China Moon and Magical Circle.
+//!
+//! Every error goes to standard error with exit status 2.
+
+mod commands;
+mod opts;
+
+use clap::{Parser, Subcommand};
+use commands::{notation, play};
+use opts::ParamOpts;
+use std::process::ExitCode;
+
+const AFTER_HELP: &str = "\
+Positions and actions are written in each game's notation (see `tabula rules <game>`, which \
+prints the rules for players with every ruling the engine applies where the original rules \
+are silent). Seats are numbered from 1. Quote positions: they contain spaces.";
+
+#[derive(Parser, Debug)]
+#[command(name = "tabula", version, about, after_help = AFTER_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the games.
+    Games,
+    /// Print a game's rules for players, every ruling included.
+    Rules { game: String },
+    /// The legal actions, one per line, sorted in byte order (nothing when the game is over).
+    Legal {
+        game: String,
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        /// The seat whose actions to list, where several seats may act.
+        #[arg(long, value_name = "N")]
+        seat: Option<usize>,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// The position after the actions (chance events that follow are resolved from --seed).
+    Apply {
+        game: String,
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        #[arg(required = true)]
+        actions: Vec<String>,
+        /// The seat that acts, where several seats may act.
+        #[arg(long, value_name = "N")]
+        seat: Option<usize>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// Count the action paths of a given length.
+    Perft {
+        game: String,
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        depth: u32,
+        /// Print the count below each legal action, then the total.
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// The position after a random setup.
+    New {
+        game: String,
+        #[arg(long, value_name = "N")]
+        players: Option<usize>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The position before the players' placement setup instead.
+        #[arg(long)]
+        placement: bool,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// Draw the board as text with who acts next or the result.
+    Show {
+        game: String,
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        /// An object with `to_act`, `over`, `result`, the seats and the view.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// Play a game in the terminal against bots (or several humans at one keyboard).
+    Play {
+        game: String,
+        #[arg(long, value_name = "N")]
+        players: Option<usize>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The seats played by humans, e.g. `1` or `1,3` (none: bots only).
+        #[arg(long, value_name = "SEATS", default_value = "")]
+        human: String,
+        /// The bots' level.
+        #[arg(long, value_name = "LEVEL", default_value = "random")]
+        bot: String,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Games => notation::games(),
+        Command::Rules { game } => notation::rules(&game),
+        Command::Legal {
+            game,
+            position,
+            seat,
+            params,
+        } => notation::legal(&game, &position, seat, &params),
+        Command::Apply {
+            game,
+            position,
+            actions,
+            seat,
+            seed,
+            params,
+        } => notation::apply(&game, &position, &actions, seat, seed, &params),
+        Command::Perft {
+            game,
+            position,
+            depth,
+            divide,
+            params,
+        } => notation::perft(&game, &position, depth, divide, &params),
+        Command::New {
+            game,
+            players,
+            seed,
+            placement,
+            params,
+        } => notation::new(&game, players, seed, placement, &params),
+        Command::Show {
+            game,
+            position,
+            json,
+            params,
+        } => notation::show(&game, &position, json, &params),
+        Command::Play {
+            game,
+            players,
+            seed,
+            human,
+            bot,
+            params,
+        } => play::play(play::PlayArgs {
+            game: &game,
+            players,
+            seed,
+            humans: opts::seats(&human)?,
+            level: &bot,
+            params: &params,
+        }),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            e.print().ok();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
