@@ -30,6 +30,9 @@ pub struct GameInfo {
     pub levels: &'static [&'static str],
     /// Whether the game runs in real time (a host clock matters).
     pub real_time: bool,
+    /// Whether the position notation holds information some seats may not see (a shuffled
+    /// deck): hosts then show players views only, never the position.
+    pub hidden_information: bool,
     /// The rules for players (docs/rules/<game>.md), with every ruling.
     #[serde(skip)]
     pub rules: &'static str,
