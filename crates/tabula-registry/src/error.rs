@@ -9,11 +9,11 @@ pub enum RegistryError {
     UnknownGame { name: String, known: String },
     #[error("unknown bot level `{level}` (levels: {known})")]
     UnknownLevel { level: String, known: String },
-    #[error("{0}")]
+    #[error(transparent)]
     Params(#[from] ParamsError),
-    #[error("{0}")]
+    #[error(transparent)]
     Position(#[from] PositionError),
-    #[error("{0}")]
+    #[error(transparent)]
     Notation(#[from] NotationError),
     #[error("`{action}`: {error}")]
     Action { action: String, error: ActionError },

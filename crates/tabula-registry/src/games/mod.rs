@@ -2,7 +2,9 @@
 
 use crate::GameEntry;
 
+mod connect_four;
+
 /// Every registered game, in the order the UI lists them.
 pub fn all() -> Vec<&'static dyn GameEntry> {
-    vec![]
+    vec![&connect_four::ENTRY]
 }

@@ -17,10 +17,12 @@ fn load(game: &str, position: &str, opts: &ParamOpts) -> Result<Box<dyn DynGame>
 pub fn games() -> Result<()> {
     for entry in tabula_registry::games::all() {
         let info = entry.info();
-        println!(
-            "{:<15} {} ({}–{} players)",
-            info.name, info.title, info.min_players, info.max_players
-        );
+        let players = if info.min_players == info.max_players {
+            info.min_players.to_string()
+        } else {
+            format!("{}–{}", info.min_players, info.max_players)
+        };
+        println!("{:<15} {} ({players} players)", info.name, info.title);
     }
     Ok(())
 }
@@ -92,7 +94,7 @@ pub fn apply(
             .map_err(|e| anyhow::anyhow!("action {} `{text}`: {e}", i + 1))?;
         state
             .apply(actor, text)
-            .map_err(|e| anyhow::anyhow!("action {} {e}", i + 1))?;
+            .map_err(|e| anyhow::anyhow!("action {}: {e}", i + 1))?;
         state.resolve_chance(&mut rng);
     }
     println!("{}", state.position());

@@ -1,0 +1,136 @@
+//! The `tabula_core::Game` implementation: who acts, legal actions, the rule-by-rule check of
+//! an action (independent of the move generator), action notation, and the capability traits
+//! (`CandidateActions`, `TwoPlayerZeroSum`).
+
+use crate::bitboard::{HEIGHT, STRIDE, TOP};
+use crate::state::{Column, ConnectFour, Params, Status};
+use crate::view::View;
+use tabula_core::{
+    ActionError, Actor, CandidateActions, EndReason, Game, NotationError, Outcome, ParamsError,
+    PositionError, Seat, ToAct, TwoPlayerZeroSum,
+};
+
+impl Game for ConnectFour {
+    type Action = Column;
+    type View = View;
+    type Params = Params;
+
+    const NAME: &'static str = "connect-four";
+
+    fn new(params: &Params) -> Result<Self, ParamsError> {
+        params.check()?;
+        Ok(ConnectFour::empty())
+    }
+
+    fn params(&self) -> Params {
+        Params::default()
+    }
+
+    fn num_seats(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn to_act(&self) -> ToAct {
+        match self.status {
+            Status::Playing => ToAct::One(self.side_to_move()),
+            Status::Won(seat) => ToAct::Over(Outcome::win(seat, 2)),
+            Status::Draw => ToAct::Over(Outcome::draw(2, EndReason::Draw)),
+        }
+    }
+
+    #[inline]
+    fn legal_actions_for(&self, actor: Actor, out: &mut Vec<Column>) {
+        out.clear();
+        if self.status != Status::Playing || actor != Actor::Seat(self.side_to_move()) {
+            return;
+        }
+        let mut free = !self.occupied() & TOP;
+        while free != 0 {
+            let bit = free.trailing_zeros() as usize;
+            out.push(Column::from_index(bit / STRIDE).expect("a top cell is in a column"));
+            free &= free - 1;
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut Vec<Column>) {
+        self.legal_actions_for(Actor::Seat(self.side_to_move()), out);
+    }
+
+    fn validate(&self, actor: Actor, action: Column) -> Result<(), ActionError> {
+        let seat = match actor {
+            Actor::Seat(seat) => seat,
+            Actor::Chance => {
+                return Err(ActionError::Illegal(
+                    "connect four has no chance events".into(),
+                ));
+            }
+            Actor::Host => {
+                return Err(ActionError::Illegal(
+                    "the host has no actions in connect four".into(),
+                ));
+            }
+        };
+        if self.status != Status::Playing {
+            return Err(ActionError::GameOver);
+        }
+        if seat.index() >= 2 {
+            return Err(ActionError::Illegal(format!(
+                "connect four has seats 1 and 2, not {}",
+                seat.number()
+            )));
+        }
+        if seat != self.side_to_move() {
+            return Err(ActionError::NotYourTurn(seat));
+        }
+        // R2: the column must have an empty cell.
+        if self.height(action) >= HEIGHT {
+            return Err(ActionError::Illegal(format!("column {action} is full")));
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn apply(&mut self, action: Column) {
+        self.drop_stone(action);
+    }
+
+    fn to_notation(&self) -> String {
+        crate::notation::format_position(self)
+    }
+
+    fn from_notation(params: &Params, text: &str) -> Result<Self, PositionError> {
+        params
+            .check()
+            .map_err(|e| PositionError::new("params", e.to_string()))?;
+        crate::notation::parse_position(text)
+    }
+
+    fn parse_action(&self, _actor: Actor, text: &str) -> Result<Column, NotationError> {
+        crate::notation::parse_column(text)
+    }
+
+    fn format_action(&self, action: Column) -> String {
+        action.to_string()
+    }
+
+    fn view(&self, _viewer: Option<Seat>) -> View {
+        View::of(self)
+    }
+
+    fn board_text(&self) -> String {
+        crate::view::board_text(self)
+    }
+}
+
+impl CandidateActions for ConnectFour {
+    /// Every column, for every actor: `validate` must refuse the full ones, the wrong seat's,
+    /// the host's and chance's.
+    fn candidate_actions(&self, _actor: Actor, out: &mut Vec<Column>) {
+        out.clear();
+        out.extend(Column::all());
+    }
+}
+
+impl TwoPlayerZeroSum for ConnectFour {}
