@@ -6,7 +6,7 @@ mod commands;
 mod opts;
 
 use clap::{Parser, Subcommand};
-use commands::{notation, play};
+use commands::{notation, play, solve};
 use opts::ParamOpts;
 use std::process::ExitCode;
 
@@ -106,6 +106,18 @@ enum Command {
         #[command(flatten)]
         params: ParamOpts,
     },
+    /// Magical Circle: every way to win one of the revealed cards with a hand of swap cards.
+    Solve {
+        /// The tokens read clockwise from the Lady, e.g. FWEALD.
+        #[arg(long)]
+        arrangement: String,
+        /// The revealed cards, comma-separated arrangements.
+        #[arg(long)]
+        cards: String,
+        /// The swap cards in hand, e.g. 1234.
+        #[arg(long)]
+        hand: String,
+    },
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -146,6 +158,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             json,
             params,
         } => notation::show(&game, &position, json, &params),
+        Command::Solve {
+            arrangement,
+            cards,
+            hand,
+        } => solve::solve(&arrangement, &cards, &hand),
         Command::Play {
             game,
             players,

@@ -3,8 +3,9 @@
 use crate::GameEntry;
 
 mod connect_four;
+mod magical_circle;
 
 /// Every registered game, in the order the UI lists them.
 pub fn all() -> Vec<&'static dyn GameEntry> {
-    vec![&connect_four::ENTRY]
+    vec![&magical_circle::ENTRY, &connect_four::ENTRY]
 }

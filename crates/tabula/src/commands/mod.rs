@@ -2,3 +2,4 @@
 
 pub mod notation;
 pub mod play;
+pub mod solve;

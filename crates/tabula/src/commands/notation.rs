@@ -137,7 +137,14 @@ pub fn new(
 
 /// Who acts, or the result, in words.
 pub fn status_line(state: &dyn DynGame) -> String {
-    let name = |s: Seat| format!("{} (seat {})", state.seat_name(s), s.number());
+    let name = |s: Seat| {
+        let name = state.seat_name(s);
+        if name == format!("Seat {}", s.number()) {
+            name
+        } else {
+            format!("{name} (seat {})", s.number())
+        }
+    };
     match state.to_act() {
         ToAct::One(s) => format!("To act: {}", name(s)),
         ToAct::Several(seats) => {
