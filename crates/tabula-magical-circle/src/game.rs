@@ -90,9 +90,14 @@ impl Game for MagicalCircle {
         {
             params.players = seats.split('/').count();
         }
-        let cfg = params
-            .config()
-            .map_err(|e| PositionError::new("seats", e.to_string()))?;
+        let cfg = params.config().map_err(|e| {
+            let field = if e.name == "players" {
+                "seats"
+            } else {
+                "params"
+            };
+            PositionError::new(field, e.to_string())
+        })?;
         notation::read(cfg, text)
     }
 

@@ -184,7 +184,7 @@ fn malformed_positions_name_their_field() {
         }
     }
     let bad_params = Params {
-        players: 7,
+        deck_step: 0,
         ..params(2)
     };
     assert_eq!(
@@ -192,6 +192,14 @@ fn malformed_positions_name_their_field() {
             .unwrap_err()
             .field,
         "params"
+    );
+    // The player count comes from the position itself.
+    let six_seats = base.replace("seats=", "seats=1234:-:-/1234:-:-/1234:-:-/1234:-:-/");
+    assert_eq!(
+        MagicalCircle::from_notation(&params(2), &six_seats)
+            .unwrap_err()
+            .field,
+        "seats"
     );
 }
 
