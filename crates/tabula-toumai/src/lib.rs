@@ -1,1 +1,58 @@
-//! The toumai rules engine (under construction).
+//! # tabula-toumai
+//!
+//! Toumaï (Cosmoludo 2023, 2–3 players): magicians race their birds to a star to win three
+//! magic wands. This crate implements every rule and ruling (R1–R11) of the rules
+//! specification `shared/rules/toumai.md`, and the rulings R12 (setup positions) and R13 (what
+//! the ply limit counts) of this edition; the rules for players, with every ruling, are in
+//! `docs/rules/toumai.md`.
+//!
+//! - [`Toumai`]: the game state, implementing [`tabula_core::Game`] (with the placement setup
+//!   in [`tabula_core::Game::new`] and the random setup in
+//!   [`tabula_core::Game::new_random`]), [`tabula_core::CandidateActions`],
+//!   [`tabula_core::Zobrist`], [`tabula_core::Heuristic`] and
+//!   [`tabula_core::TwoPlayerZeroSum`] (alpha-beta checks `num_seats() == 2`).
+//! - [`Params`]: `players` (2 or 3), `colours` (the two playing colours with 2 players),
+//!   `max_plies` (the optional ply limit, R11).
+//! - [`Action`]: flights `c:2>g` and `c:2>g/d,f`, swaps `c4=h2`, `pass`, placements `M@c`.
+//! - Position notation `<lines> <seats> <to-move> <wands> <last-swap>`, e.g.
+//!   `Y1YM/R2Y2/BNBN/R1R2/Y3BN/RMY1/BNR3/Y2BN/R1BN YR Y 00 -`; during setup the board holds
+//!   fewer pawns and the rest are in hand (R12).
+//! - [`View`]: everything a UI draws (see the [`view`] module docs for the fields).
+
+mod action;
+mod apply;
+mod board;
+mod game;
+mod movegen;
+mod notation;
+mod params;
+mod pawn;
+mod rules;
+mod search;
+mod setup;
+mod state;
+mod text;
+pub mod view;
+
+pub use action::{Action, Split, Square, parse_action};
+pub use params::Params;
+pub use pawn::{Colour, Kind};
+pub use state::{Phase, Toumai};
+pub use view::{LineView, OutcomeView, PawnView, SeatView, View};
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn states_and_actions_stay_small() {
+        assert!(
+            size_of::<crate::Toumai>() <= 64,
+            "{}",
+            size_of::<crate::Toumai>()
+        );
+        assert!(
+            size_of::<crate::Action>() <= 8,
+            "{}",
+            size_of::<crate::Action>()
+        );
+    }
+}

@@ -2,10 +2,19 @@
 
 use crate::GameEntry;
 
+mod china_moon;
 mod connect_four;
+mod khan_tsin;
 mod magical_circle;
+mod toumai;
 
 /// Every registered game, in the order the UI lists them.
 pub fn all() -> Vec<&'static dyn GameEntry> {
-    vec![&magical_circle::ENTRY, &connect_four::ENTRY]
+    vec![
+        &toumai::ENTRY,
+        &khan_tsin::ENTRY,
+        &china_moon::ENTRY,
+        &magical_circle::ENTRY,
+        &connect_four::ENTRY,
+    ]
 }

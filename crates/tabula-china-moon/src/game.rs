@@ -1,0 +1,162 @@
+//! [`Params`] and the [`Game`] implementation tying the pieces together: who acts, legal
+//! actions, chance outcomes, checking and applying, notation, views and the text board.
+
+use crate::action::Action;
+use crate::board::Board;
+use crate::state::{ChinaMoon, MAX_PLAYERS, MIN_PLAYERS, Pending, Phase};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use tabula_core::{
+    ActionError, Actor, Game, NotationError, Outcome, ParamsError, PositionError, Seat, ToAct,
+};
+
+/// The parameters of a China Moon game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// Number of players, 3 to 5 (default 4).
+    pub players: usize,
+    /// The text of a board file (JSON, see [`crate::board_file`]); `None` plays on the standard
+    /// board (R1).
+    pub board: Option<String>,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            players: 4,
+            board: None,
+        }
+    }
+}
+
+impl Params {
+    /// Parameters for `players` players on the standard board.
+    pub fn players(players: usize) -> Params {
+        Params {
+            players,
+            board: None,
+        }
+    }
+
+    /// Checks the player count and loads the board.
+    pub fn load(&self) -> Result<(usize, Arc<Board>), ParamsError> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
+            return Err(ParamsError::new(
+                "players",
+                format!(
+                    "{} players; China Moon is for {MIN_PLAYERS} to {MAX_PLAYERS}",
+                    self.players
+                ),
+            ));
+        }
+        let board = match &self.board {
+            None => Board::standard(),
+            Some(text) => Arc::new(
+                Board::from_json(text).map_err(|e| ParamsError::new("board", e.to_string()))?,
+            ),
+        };
+        Ok((self.players, board))
+    }
+}
+
+impl Game for ChinaMoon {
+    type Action = Action;
+    type View = crate::view::View;
+    type Params = Params;
+
+    const NAME: &'static str = "china-moon";
+
+    fn new(params: &Params) -> Result<Self, ParamsError> {
+        let (players, board) = params.load()?;
+        Ok(ChinaMoon::before_setup(board, players))
+    }
+
+    fn params(&self) -> Params {
+        Params {
+            players: self.players(),
+            board: self.board.source().map(str::to_string),
+        }
+    }
+
+    fn num_seats(&self) -> usize {
+        self.players()
+    }
+
+    #[inline]
+    fn to_act(&self) -> ToAct {
+        match self.phase {
+            Phase::Setup => ToAct::Chance,
+            Phase::Over => ToAct::Over(self.final_outcome()),
+            Phase::Play => match self.pending.owner() {
+                Some(owner) => ToAct::One(owner),
+                None => ToAct::One(self.mover),
+            },
+        }
+    }
+
+    fn legal_actions_for(&self, actor: Actor, out: &mut Vec<Action>) {
+        out.clear();
+        match (self.phase, actor) {
+            (Phase::Setup, Actor::Chance) => self.for_each_chance(|a, _| out.push(a)),
+            (Phase::Play, Actor::Seat(seat)) => match self.pending {
+                Pending::None if seat == self.mover => self.gen_moves(out),
+                Pending::Exchange { owner, .. } | Pending::Butterfly { owner, .. }
+                    if seat == owner =>
+                {
+                    self.gen_decisions(out)
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
+        out.clear();
+        self.for_each_chance(|a, p| out.push((a, p)));
+    }
+
+    fn validate(&self, actor: Actor, action: Action) -> Result<(), ActionError> {
+        self.check(actor, action)
+    }
+
+    fn apply(&mut self, action: Action) {
+        self.apply_action(action);
+    }
+
+    fn to_notation(&self) -> String {
+        crate::notation::write_position(self)
+    }
+
+    fn from_notation(params: &Params, text: &str) -> Result<Self, PositionError> {
+        let (players, board) = params
+            .load()
+            .map_err(|e| PositionError::new("params", e.to_string()))?;
+        crate::notation::read_position(&board, players, text)
+    }
+
+    fn parse_action(&self, _actor: Actor, text: &str) -> Result<Action, NotationError> {
+        crate::action_notation::parse_action(&self.board, self.players(), text)
+    }
+
+    fn format_action(&self, action: Action) -> String {
+        crate::action_notation::format_action(&self.board, action)
+    }
+
+    fn view(&self, _viewer: Option<Seat>) -> crate::view::View {
+        crate::view::View::of(self)
+    }
+
+    fn board_text(&self) -> String {
+        crate::text::draw(self)
+    }
+}
+
+impl ChinaMoon {
+    /// The result by scores; equal totals share the win (R7).
+    pub fn final_outcome(&self) -> Outcome {
+        let scores = self.scores();
+        Outcome::from_scores(&scores[..self.players()])
+    }
+}

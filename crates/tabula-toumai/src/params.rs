@@ -1,0 +1,140 @@
+//! The parameters of a game and the seating they give: which colours play, in which order,
+//! and which colour is neutral.
+
+use crate::pawn::Colour;
+use serde::{Deserialize, Serialize};
+use tabula_core::ParamsError;
+
+/// The parameters of a Toumaï game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Params {
+    /// The number of players: 2 or 3 (default 2).
+    pub players: usize,
+    /// With 2 players, the two playing colours as letters, e.g. `"YR"` (the default), `"YB"`
+    /// or `"RB"`, in any order (turn order is always lightest first: Yellow, Red, Blue). The
+    /// third colour is neutral. With 3 players it must be absent or name all three colours.
+    pub colours: Option<String>,
+    /// The optional ply limit (R11): after this many actions (placements included) the game
+    /// ends in a draw reported as a ply-limit draw. `None` (the default) for human games.
+    pub max_plies: Option<u32>,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            players: 2,
+            colours: None,
+            max_plies: None,
+        }
+    }
+}
+
+impl Params {
+    /// Checks the parameters and returns the seating they give.
+    pub(crate) fn seats(&self) -> Result<Seats, ParamsError> {
+        if !(2..=3).contains(&self.players) {
+            return Err(ParamsError::new(
+                "players",
+                format!("Toumaï is for 2 or 3 players, not {}", self.players),
+            ));
+        }
+        if self.max_plies == Some(0) {
+            return Err(ParamsError::new(
+                "max_plies",
+                "must be at least 1 (leave it out for no limit)",
+            ));
+        }
+        let Some(text) = &self.colours else {
+            return Ok(if self.players == 3 {
+                Seats::from_colours(&[0, 1, 2])
+            } else {
+                Seats::from_colours(&[0, 1])
+            });
+        };
+        let mut chosen = [false; 3];
+        for c in text.chars() {
+            let colour = Colour::from_letter(c.to_ascii_uppercase()).ok_or_else(|| {
+                ParamsError::new(
+                    "colours",
+                    format!("`{c}` is not a colour (Y, R or B) in `{text}`"),
+                )
+            })?;
+            if std::mem::replace(&mut chosen[colour.index()], true) {
+                return Err(ParamsError::new(
+                    "colours",
+                    format!("{} is named twice in `{text}`", colour.name()),
+                ));
+            }
+        }
+        let colours: Vec<u8> = (0..3u8).filter(|&c| chosen[c as usize]).collect();
+        if colours.len() != self.players {
+            return Err(ParamsError::new(
+                "colours",
+                format!(
+                    "`{text}` names {} colours for {} players",
+                    colours.len(),
+                    self.players
+                ),
+            ));
+        }
+        Ok(Seats::from_colours(&colours))
+    }
+}
+
+/// Marks the neutral colour in [`Seats::seat`].
+pub(crate) const NO_SEAT: u8 = u8::MAX;
+
+/// Which colour each seat plays, in turn order (lightest first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Seats {
+    /// The number of seats, 2 or 3.
+    pub n: u8,
+    /// The colour index of each seat (entries past `n` unused).
+    pub colour: [u8; 3],
+    /// The seat of each colour; [`NO_SEAT`] for the neutral colour.
+    pub seat: [u8; 3],
+}
+
+impl Seats {
+    /// Seats for the given colour indices, in increasing order (2 or 3 of them).
+    pub fn from_colours(colours: &[u8]) -> Seats {
+        let mut s = Seats {
+            n: colours.len() as u8,
+            colour: [0, 1, 2],
+            seat: [NO_SEAT; 3],
+        };
+        for (i, &c) in colours.iter().enumerate() {
+            s.colour[i] = c;
+            s.seat[c as usize] = i as u8;
+        }
+        if s.n == 2 {
+            s.colour[2] = s.neutral().unwrap_or(2);
+        }
+        s
+    }
+
+    /// The neutral colour's index (2 players only).
+    #[inline]
+    pub fn neutral(&self) -> Option<u8> {
+        (0..3u8).find(|&c| self.seat[c as usize] == NO_SEAT)
+    }
+
+    #[inline]
+    pub fn is_neutral(&self, colour: u8) -> bool {
+        self.seat[colour as usize] == NO_SEAT
+    }
+
+    /// The playing colours' letters in turn order, e.g. `YR`.
+    pub fn letters(&self) -> String {
+        (0..self.n as usize)
+            .map(|i| Colour::from_index(self.colour[i]).letter())
+            .collect()
+    }
+
+    /// The seat's colour.
+    #[inline]
+    pub fn colour_of(&self, seat: u8) -> Colour {
+        Colour::from_index(self.colour[seat as usize])
+    }
+}
