@@ -130,9 +130,19 @@ impl Game for ChinaMoon {
     }
 
     fn from_notation(params: &Params, text: &str) -> Result<Self, PositionError> {
-        let (players, board) = params
-            .load()
-            .map_err(|e| PositionError::new("params", e.to_string()))?;
+        // The position says how many play: its frogs field has one group per seat.
+        let mut params = params.clone();
+        if let Some(frogs) = text.split_whitespace().nth(1) {
+            params.players = frogs.split('/').count();
+        }
+        let (players, board) = params.load().map_err(|e| {
+            let field = if e.name == "players" {
+                "frogs"
+            } else {
+                "params"
+            };
+            PositionError::new(field, e.to_string())
+        })?;
         crate::notation::read_position(&board, players, text)
     }
 

@@ -111,8 +111,11 @@ fn malformed_turn_progress_and_decisions_are_refused() {
         message.contains("space 5 is filled before goal spot 1"),
         "{message}"
     );
-    // The position's player count must be the parameters'.
-    let e = ChinaMoon::from_notation(&Params::players(4), START3).unwrap_err();
+    // The position's frogs field sets the player count, whatever the parameters say.
+    let read = ChinaMoon::from_notation(&Params::players(4), START3).expect("3-player position");
+    assert_eq!(read.num_seats(), 3);
+    let six = START3.replacen("S,S,S/", "S,S,S/S,S,S/S,S,S/S,S,S/", 1);
+    let e = ChinaMoon::from_notation(&Params::players(4), &six).unwrap_err();
     assert_eq!(e.field, "frogs");
 }
 
