@@ -6,7 +6,7 @@ mod commands;
 mod opts;
 
 use clap::{Parser, Subcommand};
-use commands::{notation, play, solve};
+use commands::{notation, play, serve, solve};
 use opts::ParamOpts;
 use std::process::ExitCode;
 
@@ -118,10 +118,13 @@ enum Command {
         #[arg(long)]
         hand: String,
     },
+    /// Run the game server: the web UI, the HTTP and WebSocket API (docs/api.md), bots.
+    Serve(serve::ServeArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
+        Command::Serve(args) => serve::serve(args),
         Command::Games => notation::games(),
         Command::Rules { game } => notation::rules(&game),
         Command::Legal {

@@ -2,4 +2,5 @@
 
 pub mod notation;
 pub mod play;
+pub mod serve;
 pub mod solve;

@@ -1,0 +1,240 @@
+//! The match endpoints: create, list (the lobby), show, act, join, record.
+
+use super::AppState;
+use super::extract::{Body, OptionalBody, token_param, viewer};
+use crate::ApiError;
+use crate::live::{Ack, Command, MatchHandle, NewMatch, SeatSpec};
+use crate::view::{match_json, record_json, summary_json};
+use axum::Json;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tabula_core::Seat;
+use tokio::sync::oneshot;
+
+/// `{"human": true}` or `{"bot": "<level>"}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatRequest {
+    human: Option<bool>,
+    bot: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CreateRequest {
+    game: String,
+    players: Option<usize>,
+    params: Option<Value>,
+    seed: Option<u64>,
+    setup: Option<String>,
+    seats: Vec<SeatRequest>,
+}
+
+pub(crate) async fn create(
+    State(hub): State<AppState>,
+    Body(req): Body<CreateRequest>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let mut seats = Vec::with_capacity(req.seats.len());
+    for (i, s) in req.seats.into_iter().enumerate() {
+        seats.push(match (s.human, s.bot) {
+            (Some(true), None) => SeatSpec::Human,
+            (None | Some(false), Some(level)) => SeatSpec::Bot(level),
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "seats[{i}]: give {{\"human\": true}} or {{\"bot\": \"<level>\"}}"
+                )));
+            }
+        });
+    }
+    let created = hub
+        .create(NewMatch {
+            game: req.game,
+            players: req.players,
+            params: req.params,
+            seed: req.seed,
+            setup: req.setup,
+            seats,
+        })
+        .await?;
+    let seats: Vec<Value> = created
+        .tokens
+        .iter()
+        .enumerate()
+        .map(|(i, token)| match token {
+            Some(t) => json!({ "seat": i + 1, "token": t }),
+            None => json!({ "seat": i + 1 }),
+        })
+        .collect();
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": created.id, "seats": seats })),
+    ))
+}
+
+/// `GET /api/matches[?open=true][&game=<name>][&limit=<n>]`: newest first; `open`: only
+/// matches with an open seat; `limit` (default and most 500).
+pub(crate) async fn list(
+    State(hub): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Value>, ApiError> {
+    let (mut open_only, mut game, mut limit) = (false, None, 500usize);
+    for pair in query
+        .as_deref()
+        .unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        match pair.split_once('=').unwrap_or((pair, "")) {
+            ("open", v) => open_only = matches!(v, "" | "true" | "1"),
+            ("game", v) => game = Some(v.to_string()),
+            ("limit", v) => {
+                limit = v
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=500).contains(n))
+                    .ok_or_else(|| {
+                        ApiError::bad_request(format!("limit: `{v}` is not a number from 1 to 500"))
+                    })?
+            }
+            ("token", _) => {}
+            (other, _) => {
+                return Err(ApiError::bad_request(format!(
+                    "`{other}`: unknown parameter (open, game, limit)"
+                )));
+            }
+        }
+    }
+    let mut matches: Vec<(u64, String, Value)> = hub
+        .list()
+        .into_iter()
+        .filter(|h| game.as_deref().is_none_or(|g| h.shared.record.game == g))
+        .map(|h| {
+            let snap = h.current();
+            let r = &h.shared.record;
+            (r.created_at, r.id.clone(), summary_json(&h.shared, &snap))
+        })
+        .filter(|m| !open_only || m.2["open_seats"].as_array().is_some_and(|s| !s.is_empty()))
+        .collect();
+    matches.sort_by(|a, b| (b.0, &b.1).cmp(&(a.0, &a.1)));
+    let matches: Vec<Value> = matches.into_iter().take(limit).map(|m| m.2).collect();
+    Ok(Json(json!({ "matches": matches })))
+}
+
+/// A seat whose token was used counts as taken.
+fn touch(handle: &MatchHandle, seat: Option<Seat>) {
+    if let Some(seat) = seat
+        && !handle
+            .current()
+            .joined
+            .get(seat.index())
+            .copied()
+            .unwrap_or(true)
+    {
+        let _ = handle.commands.try_send(Command::Touch { seat });
+    }
+}
+
+pub(crate) async fn show(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Value>, ApiError> {
+    let handle = hub.get(&id).await?;
+    let seat = viewer(&handle, token_param(query.as_deref()))?;
+    touch(&handle, seat);
+    Ok(Json(match_json(&handle.shared, &handle.current(), seat)))
+}
+
+pub(crate) async fn record(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let handle = hub.get(&id).await?;
+    Ok(Json(record_json(&handle.shared, &handle.current())))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ActRequest {
+    token: Option<String>,
+    action: String,
+    ply: u64,
+}
+
+/// Sends an action of the seat holding `token` to the match; answers once it is durable.
+pub(crate) async fn submit(
+    handle: &MatchHandle,
+    token: Option<&str>,
+    action: String,
+    ply: u64,
+) -> Result<Ack, ApiError> {
+    let token = token
+        .ok_or_else(|| ApiError::forbidden("token: missing (actions need the seat's token)"))?;
+    let seat = viewer(handle, Some(token))?.ok_or_else(|| ApiError::forbidden("token: missing"))?;
+    let (reply, answer) = oneshot::channel();
+    let sent = handle
+        .send(Command::Act {
+            seat,
+            ply,
+            action,
+            reply,
+        })
+        .await;
+    if !sent {
+        // The actor has ended: the game is over.
+        let now = handle.current().ply;
+        return Err(if ply != now {
+            ApiError::conflict(format!(
+                "stale ply: the action was sent for ply {ply}, the match is at ply {now}"
+            ))
+        } else {
+            ApiError::refused("the game is over")
+        });
+    }
+    answer
+        .await
+        .map_err(|_| ApiError::internal("the match stopped before answering"))?
+}
+
+pub(crate) async fn act(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    Body(req): Body<ActRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let handle = hub.get(&id).await?;
+    let ack = submit(&handle, req.token.as_deref(), req.action, req.ply).await?;
+    Ok(Json(json!({ "ply": ack.ply, "action": ack.action })))
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct JoinRequest {
+    seat: Option<usize>,
+}
+
+pub(crate) async fn join(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    OptionalBody(req): OptionalBody<JoinRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let handle = hub.get(&id).await?;
+    let seat = match req.seat {
+        None => None,
+        Some(n) => Some(Seat::from_number(n).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "seat: {n} does not exist (seats are numbered from 1)"
+            ))
+        })?),
+    };
+    let (reply, answer) = oneshot::channel();
+    if !handle.send(Command::Join { seat, reply }).await {
+        return Err(ApiError::conflict("the game is over"));
+    }
+    let seat = answer
+        .await
+        .map_err(|_| ApiError::internal("the match stopped before answering"))??;
+    let token = handle.shared.record.seats[seat.index()].token.clone();
+    Ok(Json(json!({ "seat": seat.number(), "token": token })))
+}

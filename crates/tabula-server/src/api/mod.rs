@@ -1,0 +1,62 @@
+//! The HTTP API (see `docs/api.md`) and the web UI's files, as one axum router.
+//!
+//! Every refusal is JSON `{"error": …}` with the status the contract names; a handler that
+//! panics answers 500 (the server stays up); unknown `/api/` paths are 404 and wrong methods
+//! 405, both in JSON.
+
+mod extract;
+mod matches;
+mod web;
+mod ws;
+
+pub use extract::BODY_LIMIT;
+
+use crate::ApiError;
+use crate::live::Hub;
+use axum::Router;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get, post};
+use std::any::Any;
+use std::sync::Arc;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::TraceLayer;
+
+pub(crate) type AppState = Arc<Hub>;
+
+fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
+    let reason = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown".into());
+    tracing::error!("a request handler panicked: {reason}");
+    ApiError::internal("the server failed on this request").into_response()
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "this endpoint does not take that method",
+    )
+}
+
+/// The whole application: API, WebSocket and web UI.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/api/games", get(web::games))
+        .route("/api/games/{name}/rules", get(web::rules))
+        .route("/api/matches", get(matches::list).post(matches::create))
+        .route("/api/matches/{id}", get(matches::show))
+        .route("/api/matches/{id}/actions", post(matches::act))
+        .route("/api/matches/{id}/join", post(matches::join))
+        .route("/api/matches/{id}/record", get(matches::record))
+        .route("/api/matches/{id}/ws", get(ws::upgrade))
+        .route("/api", any(web::api_not_found))
+        .route("/api/{*rest}", any(web::api_not_found))
+        .fallback(web::static_file)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(TraceLayer::new_for_http())
+        .with_state(hub)
+}

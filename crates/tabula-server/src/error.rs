@@ -1,0 +1,90 @@
+//! [`ApiError`]: every refusal the API answers, as an HTTP status and a reason, sent as
+//! `{"error": "<reason>"}`.
+
+use crate::store::StoreError;
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+use tabula_registry::RegistryError;
+
+/// A refused request: the status and the reason shown to the client.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// 400: malformed input.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// 403: a wrong or missing token.
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, message)
+    }
+
+    /// 404: no such match (or game).
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, message)
+    }
+
+    /// 409: a stale ply, or no open seat.
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, message)
+    }
+
+    /// 413: a body over the limit.
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, message)
+    }
+
+    /// 422: an action out of turn or illegal.
+    pub fn refused(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    /// 500: the server failed (storage); nothing was changed.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+    }
+
+    pub fn no_match(id: &str) -> ApiError {
+        ApiError::not_found(format!("no match `{id}`"))
+    }
+
+    /// A game's refusal: a refused action is 422, unreadable input 400.
+    pub fn from_registry(e: RegistryError) -> ApiError {
+        if e.is_refused_action() {
+            ApiError::refused(e.to_string())
+        } else {
+            ApiError::bad_request(e.to_string())
+        }
+    }
+
+    pub fn from_store(e: StoreError) -> ApiError {
+        tracing::error!("storage failed: {e}");
+        ApiError::internal(format!("storage failed, nothing was changed: {e}"))
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.status.as_u16(), self.message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": self.message }))).into_response()
+    }
+}

@@ -1,0 +1,138 @@
+//! # tabula-server
+//!
+//! The Tabula game server behind `tabula serve`: matches over HTTP and WebSocket, bots in
+//! seats, the web UI, and a durable event log in an embedded SQLite file — nothing else to
+//! install. The API is documented in `docs/api.md`.
+//!
+//! - [`api`]: the axum router (JSON API, WebSocket pushes, the embedded `web/` files).
+//! - [`live`]: one actor task per live match owning its `Box<dyn DynGame>`; it serialises
+//!   actions, joins, bots' moves and the hourglass, and acknowledges an action only once the
+//!   store has made it durable. Matches are rebuilt by replay at startup.
+//! - [`store`]: the [`MatchStore`] trait (a match is an append-only log), with
+//!   [`SqliteStore`] (default) and [`MemoryStore`] (tests).
+//! - [`Catalog`]: the games offered (every registered game) and their bots.
+//!
+//! The server knows games only through the registry's dynamic interface
+//! (`tabula_registry::{GameEntry, DynGame, DynBot}`); a newly registered game is served
+//! without any change here.
+
+pub mod api;
+mod catalog;
+mod error;
+pub mod live;
+pub mod store;
+mod view;
+
+pub use catalog::{BotFactory, Catalog};
+pub use error::ApiError;
+pub use live::{Hub, HubOptions, RestoreReport};
+pub use store::{MatchStore, MemoryStore, SqliteStore, StoreError};
+
+use axum::serve::ListenerExt;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use thiserror::Error;
+use tokio::net::TcpListener;
+
+/// Where matches are kept.
+#[derive(Clone, Debug)]
+pub enum StoreConfig {
+    /// A SQLite file (created if missing).
+    Sqlite(PathBuf),
+    /// Memory only: nothing survives a restart.
+    Memory,
+}
+
+/// How to run a server.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    pub addr: SocketAddr,
+    pub store: StoreConfig,
+    pub hub: HubOptions,
+}
+
+/// Why a server could not start.
+#[derive(Debug, Error)]
+pub enum ServerError {
+    #[error("cannot open the database: {0}")]
+    Store(#[from] StoreError),
+    #[error("cannot listen on {addr}: {error}")]
+    Bind {
+        addr: SocketAddr,
+        error: std::io::Error,
+    },
+    #[error("cannot reload the stored matches: {0}")]
+    Restore(ApiError),
+    #[error("the server stopped: {0}")]
+    Serve(std::io::Error),
+}
+
+/// Opens the configured store.
+pub async fn open_store(config: &StoreConfig) -> Result<Arc<dyn MatchStore>, StoreError> {
+    Ok(match config {
+        StoreConfig::Sqlite(path) => Arc::new(SqliteStore::open(path).await?),
+        StoreConfig::Memory => Arc::new(MemoryStore::new()),
+    })
+}
+
+/// A server bound to its address, its stored matches resumed, ready to serve.
+pub struct Server {
+    listener: TcpListener,
+    hub: Arc<Hub>,
+    report: RestoreReport,
+}
+
+impl Server {
+    /// Opens the store, replays and resumes every unfinished match, and binds the address.
+    pub async fn start(config: ServerConfig, catalog: Catalog) -> Result<Server, ServerError> {
+        let store = open_store(&config.store).await?;
+        let hub = Arc::new(Hub::new(catalog, store, config.hub));
+        let report = hub.restore().await.map_err(ServerError::Restore)?;
+        for (id, reason) in &report.failed {
+            tracing::error!("match {id} was not resumed: {reason}");
+        }
+        if report.resumed > 0 {
+            tracing::info!("{} unfinished matches resumed", report.resumed);
+        }
+        let listener = TcpListener::bind(config.addr)
+            .await
+            .map_err(|error| ServerError::Bind {
+                addr: config.addr,
+                error,
+            })?;
+        Ok(Server {
+            listener,
+            hub,
+            report,
+        })
+    }
+
+    /// The address actually bound (useful with port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .expect("a bound listener has an address")
+    }
+
+    pub fn restore_report(&self) -> &RestoreReport {
+        &self.report
+    }
+
+    pub fn hub(&self) -> Arc<Hub> {
+        self.hub.clone()
+    }
+
+    /// Serves until the process ends (or the listener fails).
+    pub async fn run(self) -> Result<(), ServerError> {
+        // Pushes are small messages that must leave at once (no Nagle delay).
+        let listener = self.listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::warn!("TCP_NODELAY: {e}");
+            }
+        });
+        axum::serve(listener, api::router(self.hub))
+            .await
+            .map_err(ServerError::Serve)
+    }
+}

@@ -1,0 +1,471 @@
+//! The actor of one live match: the only owner of its game state, its generator and its bots.
+//! It handles one command at a time, so the ply check and the action are one step: of two
+//! actions sent for the same ply, the first to arrive is applied and the other is stale.
+//!
+//! Every change goes through [`Actor::commit`]: apply (on error nothing changed), draw the
+//! chance events that follow, append the entries to the store and wait until they are
+//! durable, then publish the new snapshot and answer. A storage failure rolls the state back.
+//!
+//! Timers: the hourglass runs while the host has an action (`legal(Actor::Host)` non-empty:
+//! Magical Circle's attempt); when it runs out the host's `timeout` is committed. Bots' planned
+//! moves wait for their delay. The loop sleeps until the earliest of them.
+
+use super::bots::{self, BotSeat, Decision, Planned};
+use super::{Ack, Command, MatchShared, Services, Snapshot, now_ms};
+use crate::ApiError;
+use crate::store::{LogActor, LogEntry};
+use std::sync::Arc;
+use std::time::Duration;
+use tabula_core::{Actor as CoreActor, GameRng, Seat, ToAct};
+use tabula_registry::DynGame;
+use tokio::sync::{mpsc, watch};
+use tokio::time::Instant;
+
+/// The hourglass when the game's parameters do not set `hourglass_seconds` (Magical Circle D5).
+pub const DEFAULT_HOURGLASS_SECS: f64 = 45.0;
+
+struct Hourglass {
+    deadline: Instant,
+    deadline_ms: u64,
+}
+
+pub(crate) struct Actor {
+    shared: Arc<MatchShared>,
+    services: Arc<Services>,
+    game: Box<dyn DynGame>,
+    rng: GameRng,
+    ply: u64,
+    joined: Vec<bool>,
+    bots: Vec<Option<BotSeat>>,
+    hourglass: Option<Hourglass>,
+    hourglass_len: Duration,
+    commands: mpsc::Sender<Command>,
+    publisher: watch::Sender<Arc<Snapshot>>,
+}
+
+impl Actor {
+    /// The actor of a match whose state is `game` after the whole shared log; with the
+    /// receiver of its snapshots.
+    pub fn new(
+        shared: Arc<MatchShared>,
+        services: Arc<Services>,
+        game: Box<dyn DynGame>,
+        rng: GameRng,
+        attempt_started_ms: Option<u64>,
+        bots: Vec<Option<BotSeat>>,
+        commands: mpsc::Sender<Command>,
+    ) -> (Actor, watch::Receiver<Arc<Snapshot>>) {
+        let params = game.params();
+        let secs = params["hourglass_seconds"]
+            .as_f64()
+            .or_else(|| params["hourglass_secs"].as_f64())
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .unwrap_or(DEFAULT_HOURGLASS_SECS);
+        let hourglass_len = Duration::from_secs_f64(secs);
+        let hourglass = attempt_started_ms.map(|started| {
+            let deadline_ms = started + hourglass_len.as_millis() as u64;
+            let left = Duration::from_millis(deadline_ms.saturating_sub(now_ms()));
+            Hourglass {
+                deadline: Instant::now() + left,
+                deadline_ms,
+            }
+        });
+        let ply = shared.log.read().unwrap_or_else(|p| p.into_inner()).len() as u64;
+        let joined = shared.record.seats.iter().map(|s| s.joined).collect();
+        let (publisher, receiver) = watch::channel(Arc::new(Snapshot {
+            game: game.clone(),
+            ply,
+            joined: Vec::new(),
+            deadline_ms: None,
+        }));
+        let actor = Actor {
+            shared,
+            services,
+            game,
+            rng,
+            ply,
+            joined,
+            bots,
+            hourglass,
+            hourglass_len,
+            commands,
+            publisher,
+        };
+        actor.publish();
+        (actor, receiver)
+    }
+
+    fn over(&self) -> bool {
+        self.game.to_act().is_over()
+    }
+
+    fn publish(&self) {
+        self.publisher.send_replace(Arc::new(Snapshot {
+            game: self.game.clone(),
+            ply: self.ply,
+            joined: self.joined.clone(),
+            deadline_ms: self.hourglass.as_ref().map(|h| h.deadline_ms),
+        }));
+    }
+
+    /// Runs the match until the game is over.
+    pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        self.after_change();
+        while !self.over() {
+            let next = self.next_deadline();
+            let sleep_until = next.unwrap_or_else(|| Instant::now() + Duration::from_secs(3600));
+            tokio::select! {
+                command = commands.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                _ = tokio::time::sleep_until(sleep_until), if next.is_some() => {
+                    self.on_timer().await;
+                }
+            }
+        }
+        commands.close();
+        while let Ok(command) = commands.try_recv() {
+            self.after_the_end(command);
+        }
+        tracing::debug!("match {} is over", self.shared.record.id);
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Act {
+                seat,
+                ply,
+                action,
+                reply,
+            } => {
+                let result = self.act(seat, ply, &action).await;
+                let _ = reply.send(result);
+            }
+            Command::Join { seat, reply } => {
+                let result = self.join(seat).await;
+                let _ = reply.send(result);
+            }
+            Command::Touch { seat } => {
+                if let Err(e) = self.take_seat(seat).await {
+                    tracing::warn!("match {}: {e}", self.shared.record.id);
+                }
+            }
+            Command::BotDecided(decision) => self.bot_decided(decision).await,
+        }
+    }
+
+    /// A command that arrived as the game ended.
+    fn after_the_end(&self, command: Command) {
+        match command {
+            Command::Act { ply, reply, .. } => {
+                let _ = reply.send(Err(if ply != self.ply {
+                    stale(ply, self.ply)
+                } else {
+                    ApiError::refused("the game is over")
+                }));
+            }
+            Command::Join { reply, .. } => {
+                let _ = reply.send(Err(ApiError::conflict("the game is over")));
+            }
+            Command::Touch { .. } | Command::BotDecided(_) => {}
+        }
+    }
+
+    async fn act(&mut self, seat: Seat, ply: u64, action: &str) -> Result<Ack, ApiError> {
+        if ply != self.ply {
+            return Err(stale(ply, self.ply));
+        }
+        let to_act = self.game.to_act();
+        if !to_act.seats().contains(seat) {
+            return Err(ApiError::refused(format!(
+                "{} may not act now: {}",
+                self.seat_label(seat),
+                self.describe(to_act)
+            )));
+        }
+        if let Err(e) = self.take_seat(seat).await {
+            tracing::warn!("match {}: {e}", self.shared.record.id);
+        }
+        self.commit(CoreActor::Seat(seat), action).await
+    }
+
+    fn seat_label(&self, seat: Seat) -> String {
+        let name = self.game.seat_name(seat);
+        if name == format!("Seat {}", seat.number()) {
+            format!("seat {}", seat.number())
+        } else {
+            format!("seat {} ({name})", seat.number())
+        }
+    }
+
+    fn describe(&self, to_act: ToAct) -> String {
+        match to_act {
+            ToAct::Over(_) => "the game is over".into(),
+            ToAct::Chance => "a chance event is pending".into(),
+            ToAct::One(s) => format!("{} is to act", self.seat_label(s)),
+            ToAct::Several(set) => {
+                let seats: Vec<String> = set.iter().map(|s| self.seat_label(s)).collect();
+                format!("{} may act", seats.join(", "))
+            }
+        }
+    }
+
+    /// Applies an action, then the chance events it leads to; stores them durably, then
+    /// publishes. On any error nothing has changed.
+    async fn commit(&mut self, actor: CoreActor, text: &str) -> Result<Ack, ApiError> {
+        let backup = (self.game.clone(), self.rng.clone());
+        let action = self
+            .game
+            .apply(actor, text)
+            .map_err(ApiError::from_registry)?;
+        let at = now_ms();
+        let logged = match actor {
+            CoreActor::Seat(s) => LogActor::Seat(s),
+            CoreActor::Chance => LogActor::Chance,
+            CoreActor::Host => LogActor::Host,
+        };
+        let mut entries = vec![LogEntry {
+            ply: self.ply,
+            actor: logged,
+            action: action.clone(),
+            at,
+        }];
+        for drawn in self.game.resolve_chance(&mut self.rng) {
+            entries.push(LogEntry {
+                ply: self.ply + entries.len() as u64,
+                actor: LogActor::Chance,
+                action: drawn,
+                at,
+            });
+        }
+        let over = self.over();
+        let stored = self
+            .services
+            .store
+            .append(&self.shared.record.id, &entries, over)
+            .await;
+        if let Err(e) = stored {
+            (self.game, self.rng) = backup;
+            return Err(ApiError::from_store(e));
+        }
+        self.ply += entries.len() as u64;
+        self.shared
+            .log
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend(entries);
+        if actor == CoreActor::Host {
+            self.hourglass = None;
+        }
+        self.after_change();
+        Ok(Ack {
+            ply: self.ply,
+            action,
+        })
+    }
+
+    /// After every change: the hourglass, the bots, then the new snapshot.
+    fn after_change(&mut self) {
+        let attempt = !self.over() && !self.game.legal(CoreActor::Host).is_empty();
+        if !attempt {
+            self.hourglass = None;
+        } else if self.hourglass.is_none() {
+            let deadline_ms = now_ms() + self.hourglass_len.as_millis() as u64;
+            self.hourglass = Some(Hourglass {
+                deadline: Instant::now() + self.hourglass_len,
+                deadline_ms,
+            });
+        }
+        let ply = self.ply;
+        for seat in self.bots.iter_mut().flatten() {
+            if seat.planned.as_ref().is_some_and(|p| p.ply != ply) {
+                seat.planned = None;
+            }
+        }
+        self.ask_bots();
+        self.publish();
+    }
+
+    /// Asks every idle bot whose seat may act now.
+    fn ask_bots(&mut self) {
+        if self.over() {
+            return;
+        }
+        for seat in self.game.to_act().seats().iter() {
+            let Some(Some(slot)) = self.bots.get_mut(seat.index()) else {
+                continue;
+            };
+            if !slot.idle_at(self.ply) {
+                continue;
+            }
+            if let Some(bot) = slot.bot.take() {
+                bots::think(
+                    &self.services,
+                    &self.commands,
+                    bot,
+                    self.game.clone(),
+                    seat,
+                    self.ply,
+                );
+            }
+        }
+    }
+
+    async fn bot_decided(&mut self, d: Decision) {
+        let id = self.shared.record.id.clone();
+        let Some(Some(slot)) = self.bots.get_mut(d.seat.index()) else {
+            return;
+        };
+        match d.bot {
+            Some(bot) => slot.bot = Some(bot),
+            None => {
+                tracing::error!("match {id}: the bot of seat {} failed", d.seat.number());
+                let seed = super::bot_seed(self.shared.record.seed, d.seat, self.ply);
+                match self
+                    .services
+                    .catalog
+                    .bot(&self.shared.record.game, &slot.level, seed)
+                {
+                    Ok(bot) => slot.bot = Some(bot),
+                    Err(e) => tracing::error!("match {id}: no new bot: {e}"),
+                }
+            }
+        }
+        if d.ply != self.ply {
+            self.ask_bots();
+            return;
+        }
+        match d.outcome {
+            Ok(Some(choice)) => {
+                let delay = bots::delay_of(&choice, self.services.options.min_bot_delay);
+                if delay.is_zero() {
+                    self.bot_plays(d.seat, &choice.action).await;
+                } else {
+                    slot.planned = Some(Planned {
+                        at: Instant::now() + delay,
+                        ply: d.ply,
+                        action: choice.action,
+                    });
+                }
+            }
+            Ok(None) => slot.declined_at = Some(d.ply),
+            Err(reason) => {
+                tracing::error!("match {id}: seat {}'s bot: {reason}", d.seat.number());
+                slot.declined_at = Some(d.ply);
+            }
+        }
+    }
+
+    async fn bot_plays(&mut self, seat: Seat, action: &str) {
+        if let Err(e) = self.commit(CoreActor::Seat(seat), action).await {
+            tracing::error!(
+                "match {}: the bot of seat {} was refused `{action}`: {e}",
+                self.shared.record.id,
+                seat.number()
+            );
+            if let Some(Some(slot)) = self.bots.get_mut(seat.index()) {
+                slot.declined_at = Some(self.ply);
+            }
+        }
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        let bots = self
+            .bots
+            .iter()
+            .flatten()
+            .filter_map(|b| b.planned.as_ref())
+            .filter(|p| p.ply == self.ply)
+            .map(|p| p.at);
+        bots.chain(self.hourglass.as_ref().map(|h| h.deadline))
+            .min()
+    }
+
+    async fn on_timer(&mut self) {
+        let now = Instant::now();
+        if self.hourglass.as_ref().is_some_and(|h| h.deadline <= now) {
+            let host = self.game.legal(CoreActor::Host);
+            let Some(timeout) = host.iter().find(|a| *a == "timeout").or(host.first()) else {
+                self.hourglass = None;
+                return;
+            };
+            let timeout = timeout.clone();
+            if let Err(e) = self.commit(CoreActor::Host, &timeout).await {
+                tracing::error!(
+                    "match {}: the host's `{timeout}`: {e}",
+                    self.shared.record.id
+                );
+            }
+            return;
+        }
+        let due = self
+            .bots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| Some((i, b.as_ref()?.planned.as_ref()?)))
+            .filter(|(_, p)| p.at <= now)
+            .min_by_key(|(_, p)| p.at)
+            .map(|(i, _)| i);
+        let Some(i) = due else { return };
+        let Some(planned) = self.bots[i].as_mut().and_then(|b| b.planned.take()) else {
+            return;
+        };
+        if planned.ply == self.ply {
+            self.bot_plays(Seat(i as u8), &planned.action).await;
+        }
+    }
+
+    /// Takes a human seat: a join through the lobby (`seat: None` takes the first open one).
+    async fn join(&mut self, seat: Option<Seat>) -> Result<Seat, ApiError> {
+        let seats = &self.shared.record.seats;
+        let is_open = |i: usize| seats[i].token.is_some() && !self.joined[i];
+        let seat = match seat {
+            Some(s) if s.index() >= seats.len() => {
+                return Err(ApiError::bad_request(format!(
+                    "seat: {} does not exist in a {}-player match",
+                    s.number(),
+                    seats.len()
+                )));
+            }
+            Some(s) if seats[s.index()].token.is_none() => {
+                return Err(ApiError::conflict(format!(
+                    "seat {} is played by a bot",
+                    s.number()
+                )));
+            }
+            Some(s) if !is_open(s.index()) => {
+                return Err(ApiError::conflict(format!("seat {} is taken", s.number())));
+            }
+            Some(s) => s,
+            None => match (0..seats.len()).find(|&i| is_open(i)) {
+                Some(i) => Seat(i as u8),
+                None => return Err(ApiError::conflict("no seat is open")),
+            },
+        };
+        self.take_seat(seat).await?;
+        Ok(seat)
+    }
+
+    /// Marks a human seat as taken (durably) if it was not.
+    async fn take_seat(&mut self, seat: Seat) -> Result<(), ApiError> {
+        let i = seat.index();
+        if i >= self.joined.len() || self.joined[i] || self.shared.record.seats[i].token.is_none() {
+            return Ok(());
+        }
+        self.services
+            .store
+            .set_joined(&self.shared.record.id, seat)
+            .await
+            .map_err(ApiError::from_store)?;
+        self.joined[i] = true;
+        self.publish();
+        Ok(())
+    }
+}
+
+fn stale(sent: u64, now: u64) -> ApiError {
+    ApiError::conflict(format!(
+        "stale ply: the action was sent for ply {sent}, the match is at ply {now}"
+    ))
+}

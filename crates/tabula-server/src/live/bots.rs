@@ -1,0 +1,103 @@
+//! Bots in seats: each bot thinks on a blocking thread (never on the async runtime's), at
+//! most `HubOptions::bot_threads` at once, on a clone of the state. Its answer comes back to
+//! the match's actor as a [`Decision`] tagged with the ply it was asked at; a decision for a
+//! ply that has passed is dropped and the bot is asked again. A move with a delay (real-time
+//! games: reaction time) is planned and applied when its time comes, unless the state has
+//! changed first.
+
+use super::{Command, Services};
+use std::sync::Arc;
+use std::time::Duration;
+use tabula_core::Seat;
+use tabula_registry::{BotMove, DynBot, DynGame};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+/// A bot's answer, sent back to the actor.
+pub(crate) struct Decision {
+    pub seat: Seat,
+    /// The ply the bot was asked at.
+    pub ply: u64,
+    /// The move (`None`: it waits), or the panic message when the bot failed.
+    pub outcome: Result<Option<BotMove>, String>,
+    /// The bot, given back (`None` after a panic).
+    pub bot: Option<Box<dyn DynBot>>,
+}
+
+/// A move a bot will make when its delay has passed.
+pub(crate) struct Planned {
+    pub at: Instant,
+    pub ply: u64,
+    pub action: String,
+}
+
+/// A bot seat's state in its match's actor.
+pub(crate) struct BotSeat {
+    pub level: String,
+    /// The bot; `None` while it thinks.
+    pub bot: Option<Box<dyn DynBot>>,
+    /// The ply at which the bot said it waits (not asked again until the state changes).
+    pub declined_at: Option<u64>,
+    pub planned: Option<Planned>,
+}
+
+impl BotSeat {
+    pub fn new(level: String, bot: Box<dyn DynBot>) -> BotSeat {
+        BotSeat {
+            level,
+            bot: Some(bot),
+            declined_at: None,
+            planned: None,
+        }
+    }
+
+    /// Whether the bot should be asked for a move at `ply`.
+    pub fn idle_at(&self, ply: u64) -> bool {
+        self.bot.is_some() && self.planned.is_none() && self.declined_at != Some(ply)
+    }
+}
+
+/// Lets the bot of `seat` think about `game` (the state at `ply`) off the runtime's threads;
+/// its decision is sent to `actor`.
+pub(crate) fn think(
+    services: &Arc<Services>,
+    actor: &mpsc::Sender<Command>,
+    mut bot: Box<dyn DynBot>,
+    game: Box<dyn DynGame>,
+    seat: Seat,
+    ply: u64,
+) {
+    let permits = services.bot_permits.clone();
+    let actor = actor.clone();
+    tokio::spawn(async move {
+        let Ok(_permit) = permits.acquire_owned().await else {
+            return;
+        };
+        let thought = tokio::task::spawn_blocking(move || {
+            let choice = bot.decide(game.as_ref(), seat);
+            (bot, choice)
+        })
+        .await;
+        let decision = match thought {
+            Ok((bot, choice)) => Decision {
+                seat,
+                ply,
+                outcome: Ok(choice),
+                bot: Some(bot),
+            },
+            Err(e) => Decision {
+                seat,
+                ply,
+                outcome: Err(e.to_string()),
+                bot: None,
+            },
+        };
+        // The match may have ended meanwhile: then nobody needs the decision.
+        let _ = actor.send(Command::BotDecided(decision)).await;
+    });
+}
+
+/// The delay before a bot's move is applied: its own, at least the server's minimum.
+pub(crate) fn delay_of(choice: &BotMove, min: Duration) -> Duration {
+    choice.delay.max(min)
+}

@@ -1,0 +1,132 @@
+//! Rebuilding a match from its record and log, and checking the log on the way.
+//!
+//! A match replays as it was played: a new game from the parameters, setup and seed (the
+//! chance events at the start drawn from the seeded generator), then every logged seat or
+//! host action in order; after each, the chance events the generator draws must be exactly
+//! the chance entries that follow in the log. Any difference (a refused action, a chance
+//! entry the generator does not draw) is a [`ReplayError`] naming the ply: the match is not
+//! resumed, and the server says so loudly.
+
+use crate::store::{LogActor, MatchRecord, StoredMatch};
+use tabula_core::{Actor, GameRng, rng_from_seed};
+use tabula_registry::{DynGame, GameEntry, RegistryError, Setup};
+use thiserror::Error;
+
+/// Why a stored match does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    #[error("the match cannot be set up again: {0}")]
+    Setup(String),
+    #[error("ply {ply}: `{action}` by {actor} is refused: {reason}")]
+    Refused {
+        ply: usize,
+        actor: String,
+        action: String,
+        reason: String,
+    },
+    #[error("ply {ply}: the log has `{logged}` by {actor} where the generator draws `{drawn}`")]
+    ChanceMismatch {
+        ply: usize,
+        actor: String,
+        logged: String,
+        drawn: String,
+    },
+    #[error("ply {ply}: the log ends where the generator draws `{drawn}`")]
+    ChanceMissing { ply: usize, drawn: String },
+    #[error("ply {ply}: a chance entry `{logged}` where the generator draws nothing")]
+    UnexpectedChance { ply: usize, logged: String },
+}
+
+/// A replayed match.
+pub struct Replayed {
+    pub game: Box<dyn DynGame>,
+    /// The generator, positioned after every draw of the log.
+    pub rng: GameRng,
+    /// When the running hourglass attempt began (ms since the epoch), if one is running.
+    pub attempt_started: Option<u64>,
+}
+
+impl std::fmt::Debug for Replayed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Replayed")
+            .field("position", &self.game.position())
+            .field("attempt_started", &self.attempt_started)
+            .finish()
+    }
+}
+
+/// The setup named in a record.
+pub(crate) fn parse_setup(text: &str) -> Option<Setup> {
+    match text {
+        "placement" => Some(Setup::Placement),
+        "random" => Some(Setup::Random),
+        _ => None,
+    }
+}
+
+/// A new game as the record describes it, with the generator after the setup's draws.
+pub(crate) fn start(
+    entry: &dyn GameEntry,
+    record: &MatchRecord,
+) -> Result<(Box<dyn DynGame>, GameRng), RegistryError> {
+    let setup = parse_setup(&record.setup).ok_or_else(|| {
+        tabula_core::ParamsError::new("setup", format!("unknown setup `{}`", record.setup))
+    })?;
+    let mut rng = rng_from_seed(record.seed);
+    let game = entry.new_game(&record.params, setup, &mut rng)?;
+    Ok((game, rng))
+}
+
+/// Replays `stored` (see the module documentation).
+pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, ReplayError> {
+    let (mut game, mut rng) =
+        start(entry, &stored.record).map_err(|e| ReplayError::Setup(e.to_string()))?;
+    let log = &stored.log;
+    let mut attempt = (!game.legal(Actor::Host).is_empty()).then_some(stored.record.created_at);
+    let mut i = 0;
+    while i < log.len() {
+        let e = &log[i];
+        if e.actor == LogActor::Chance {
+            return Err(ReplayError::UnexpectedChance {
+                ply: i,
+                logged: e.action.clone(),
+            });
+        }
+        game.apply(e.actor.to_core(), &e.action)
+            .map_err(|err| ReplayError::Refused {
+                ply: i,
+                actor: e.actor.as_text(),
+                action: e.action.clone(),
+                reason: err.to_string(),
+            })?;
+        if e.actor == LogActor::Host {
+            // The host's action ends the attempt; a new one starts afresh.
+            attempt = None;
+        }
+        i += 1;
+        for drawn in game.resolve_chance(&mut rng) {
+            match log.get(i) {
+                Some(c) if c.actor == LogActor::Chance && c.action == drawn => i += 1,
+                Some(c) => {
+                    return Err(ReplayError::ChanceMismatch {
+                        ply: i,
+                        actor: c.actor.as_text(),
+                        logged: c.action.clone(),
+                        drawn,
+                    });
+                }
+                None => return Err(ReplayError::ChanceMissing { ply: i, drawn }),
+            }
+        }
+        if game.legal(Actor::Host).is_empty() {
+            attempt = None;
+        } else if attempt.is_none() {
+            attempt = Some(e.at);
+        }
+    }
+    Ok(Replayed {
+        game,
+        rng,
+        attempt_started: attempt,
+    })
+}

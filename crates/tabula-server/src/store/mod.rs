@@ -1,0 +1,182 @@
+//! Storage behind one trait, [`MatchStore`]: a match is an append-only log.
+//!
+//! What is stored is exactly what replays a match: its [`MatchRecord`] (game, parameters,
+//! seed, setup, seats) written once, then [`LogEntry`] rows appended in order (every seat,
+//! chance and host action with its time). The state of a match is never stored: it is
+//! rebuilt by replaying the log from the seed (see `live::replay`).
+//!
+//! Contract every store keeps: a future returned by [`MatchStore::create`],
+//! [`MatchStore::append`] or [`MatchStore::set_joined`] resolves `Ok` only once the write is
+//! durable (it survives the process being killed); an error means nothing of that call was
+//! written. The server acknowledges an action only after `append` returned `Ok`.
+//!
+//! Two stores: [`SqliteStore`] (the default, one file, WAL, `synchronous=FULL`, group commit)
+//! and [`MemoryStore`] (tests, `--memory`). A PostgreSQL store would implement the same five
+//! calls over the same three tables (see `sqlite.rs` for the schema); several server
+//! instances sharing it would also need a fan-out of appended entries (LISTEN/NOTIFY), which
+//! this trait leaves to that implementation.
+
+mod memory;
+mod sqlite;
+mod sqlite_write;
+
+pub use memory::MemoryStore;
+pub use sqlite::SqliteStore;
+
+use serde::Serialize;
+use serde_json::Value;
+use std::future::Future;
+use std::pin::Pin;
+use tabula_core::Seat;
+use thiserror::Error;
+
+/// A boxed future, so that [`MatchStore`] can be used as `dyn MatchStore`.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Who holds a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// A person, holding the seat's secret token.
+    Human,
+    /// A bot of the given level, played by the server.
+    Bot(String),
+}
+
+/// One seat of a match as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRecord {
+    pub kind: SeatKind,
+    /// The secret token of a human seat.
+    pub token: Option<String>,
+    /// Whether someone has taken the seat (used it or joined through the lobby).
+    pub joined: bool,
+}
+
+/// Everything a match is made from, written once when it is created.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchRecord {
+    pub id: String,
+    /// The registry name of the game.
+    pub game: String,
+    /// The parameters as given to `GameEntry::new_game` (with `players`).
+    pub params: Value,
+    pub players: usize,
+    pub seed: u64,
+    /// `placement` or `random`.
+    pub setup: String,
+    /// Milliseconds since the Unix epoch.
+    pub created_at: u64,
+    /// One per seat, seat 1 first.
+    pub seats: Vec<SeatRecord>,
+}
+
+/// Who performed a logged action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogActor {
+    Seat(Seat),
+    Chance,
+    Host,
+}
+
+impl LogActor {
+    /// The stored and shown form: the seat's number (from 1), `chance` or `host`.
+    pub fn as_text(self) -> String {
+        match self {
+            LogActor::Seat(s) => s.number().to_string(),
+            LogActor::Chance => "chance".into(),
+            LogActor::Host => "host".into(),
+        }
+    }
+
+    pub fn from_text(text: &str) -> Option<LogActor> {
+        match text {
+            "chance" => Some(LogActor::Chance),
+            "host" => Some(LogActor::Host),
+            n => n
+                .parse::<usize>()
+                .ok()
+                .and_then(Seat::from_number)
+                .map(LogActor::Seat),
+        }
+    }
+
+    /// As JSON: the seat's number, or `"chance"` / `"host"`.
+    pub fn to_json(self) -> Value {
+        match self {
+            LogActor::Seat(s) => Value::from(s.number()),
+            other => Value::from(other.as_text()),
+        }
+    }
+
+    pub fn to_core(self) -> tabula_core::Actor {
+        match self {
+            LogActor::Seat(s) => tabula_core::Actor::Seat(s),
+            LogActor::Chance => tabula_core::Actor::Chance,
+            LogActor::Host => tabula_core::Actor::Host,
+        }
+    }
+}
+
+/// One entry of a match's log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    /// Its index in the log (the number of entries before it).
+    pub ply: u64,
+    #[serde(skip)]
+    pub actor: LogActor,
+    /// The action in canonical notation.
+    pub action: String,
+    /// Milliseconds since the Unix epoch.
+    pub at: u64,
+}
+
+/// A match as loaded from a store.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredMatch {
+    pub record: MatchRecord,
+    /// The log, in order (entry `i` has `ply == i`).
+    pub log: Vec<LogEntry>,
+    /// Whether the last append said the game was over.
+    pub finished: bool,
+}
+
+/// A storage failure.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Database(String),
+    #[error("match `{0}` already exists")]
+    Duplicate(String),
+    #[error("match `{0}` is not stored")]
+    Missing(String),
+    #[error("match `{id}`: append at ply {got}, but the log has {have} entries")]
+    Gap { id: String, got: u64, have: u64 },
+    #[error("match `{id}` is corrupt: {reason}")]
+    Corrupt { id: String, reason: String },
+    #[error("the store has shut down")]
+    Closed,
+}
+
+/// Where matches live. See the module documentation for the durability contract.
+pub trait MatchStore: Send + Sync + 'static {
+    /// Stores a new match (its record and seats), durably.
+    fn create<'a>(&'a self, record: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Appends `entries` (consecutive plies continuing the log) durably; `finished` says the
+    /// game is over after them.
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [LogEntry],
+        finished: bool,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Marks a human seat as taken, durably.
+    fn set_joined<'a>(&'a self, id: &'a str, seat: Seat) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// The match with its whole log; `None` when no such match is stored.
+    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>>;
+
+    /// The ids of every match not finished, oldest first.
+    fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>>;
+}

@@ -1,0 +1,240 @@
+//! The SQLite store's writer task: group commit.
+//!
+//! Every write goes to this one task, which owns its connection. While one transaction
+//! commits, new writes queue; the writer then takes everything queued (up to [`MAX_BATCH`])
+//! into one transaction and one fsync, and answers each caller once it is committed. Should a
+//! batch fail, its writes are retried one by one so that a bad write (a duplicate id, a gap
+//! in a log) fails alone.
+//!
+//! Statements are few per batch (each costs a round trip to sqlx's connection thread): the
+//! log entries of the whole batch go in multi-row `INSERT`s, and the writer remembers the next
+//! ply of every unfinished match it has written to, so checking that an append continues its
+//! log reads the database only once per match and process.
+
+use super::{LogEntry, MatchRecord, SeatKind, StoreError};
+use sqlx::sqlite::SqliteConnection;
+use sqlx::{Connection, Row};
+use std::collections::HashMap;
+use tabula_core::Seat;
+use tokio::sync::{mpsc, oneshot};
+
+/// The most writes committed in one transaction.
+pub const MAX_BATCH: usize = 512;
+
+/// The most log rows in one `INSERT` (5 values each, well under SQLite's variable limit).
+const ROWS_PER_INSERT: usize = 500;
+
+pub(super) enum WriteOp {
+    Create(MatchRecord),
+    Append {
+        id: String,
+        entries: Vec<LogEntry>,
+        finished: bool,
+    },
+    Joined {
+        id: String,
+        seat: Seat,
+    },
+}
+
+pub(super) struct Pending {
+    pub op: WriteOp,
+    pub done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+pub(super) fn db_err(e: sqlx::Error) -> StoreError {
+    StoreError::Database(e.to_string())
+}
+
+/// Runs until every sender of `queue` is gone.
+pub(super) async fn writer_task(mut conn: SqliteConnection, mut queue: mpsc::Receiver<Pending>) {
+    // The next ply of each unfinished match written to (as committed).
+    let mut next_ply: HashMap<String, u64> = HashMap::new();
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while let Some(first) = queue.recv().await {
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(p) => batch.push(p),
+                Err(_) => break,
+            }
+        }
+        let ops: Vec<&WriteOp> = batch.iter().map(|p| &p.op).collect();
+        if write_batch(&mut conn, &ops, &mut next_ply).await.is_ok() {
+            for p in batch.drain(..) {
+                let _ = p.done.send(Ok(()));
+            }
+            continue;
+        }
+        for p in batch.drain(..) {
+            let result = write_batch(&mut conn, &[&p.op], &mut next_ply).await;
+            let _ = p.done.send(result);
+        }
+    }
+}
+
+/// Writes `ops` in one transaction; `next_ply` is updated only if it commits.
+async fn write_batch(
+    conn: &mut SqliteConnection,
+    ops: &[&WriteOp],
+    next_ply: &mut HashMap<String, u64>,
+) -> Result<(), StoreError> {
+    let mut tx = conn.begin().await.map_err(db_err)?;
+    let mut planned: HashMap<&str, u64> = HashMap::new();
+    let mut rows: Vec<(&str, &LogEntry)> = Vec::new();
+    let mut finished: Vec<&str> = Vec::new();
+    for op in ops {
+        match op {
+            WriteOp::Create(record) => {
+                create(&mut tx, record).await?;
+                planned.insert(&record.id, 0);
+            }
+            WriteOp::Append {
+                id,
+                entries,
+                finished: over,
+            } => {
+                let have = match planned.get(id.as_str()).or(next_ply.get(id)) {
+                    Some(&n) => n,
+                    None => stored_next_ply(&mut tx, id).await?,
+                };
+                for (i, e) in entries.iter().enumerate() {
+                    if e.ply != have + i as u64 {
+                        return Err(StoreError::Gap {
+                            id: id.clone(),
+                            got: e.ply,
+                            have: have + i as u64,
+                        });
+                    }
+                    rows.push((id, e));
+                }
+                planned.insert(id, have + entries.len() as u64);
+                if *over {
+                    finished.push(id);
+                }
+            }
+            WriteOp::Joined { id, seat } => {
+                let done =
+                    sqlx::query("UPDATE seats SET joined = 1 WHERE match_id = ? AND seat = ?")
+                        .bind(id)
+                        .bind(seat.number() as i64)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(db_err)?;
+                if done.rows_affected() == 0 {
+                    return Err(StoreError::Missing(id.clone()));
+                }
+            }
+        }
+    }
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        insert_rows(&mut tx, chunk).await?;
+    }
+    for id in &finished {
+        sqlx::query("UPDATE matches SET finished = 1 WHERE id = ?")
+            .bind(*id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    }
+    tx.commit().await.map_err(db_err)?;
+    for (id, n) in planned {
+        next_ply.insert(id.to_string(), n);
+    }
+    for id in finished {
+        next_ply.remove(id);
+    }
+    Ok(())
+}
+
+/// The number of stored entries of match `id` (it must exist).
+async fn stored_next_ply(conn: &mut SqliteConnection, id: &str) -> Result<u64, StoreError> {
+    let row = sqlx::query(
+        "SELECT (SELECT MAX(ply) FROM events WHERE match_id = ?1),
+                EXISTS(SELECT 1 FROM matches WHERE id = ?1)",
+    )
+    .bind(id)
+    .fetch_one(&mut *conn)
+    .await
+    .map_err(db_err)?;
+    let last: Option<i64> = row.try_get(0).map_err(db_err)?;
+    let exists: bool = row.try_get(1).map_err(db_err)?;
+    if !exists {
+        return Err(StoreError::Missing(id.to_string()));
+    }
+    Ok(last.map_or(0, |p| p as u64 + 1))
+}
+
+async fn insert_rows(
+    conn: &mut SqliteConnection,
+    rows: &[(&str, &LogEntry)],
+) -> Result<(), StoreError> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let mut sql = String::from("INSERT INTO events (match_id, ply, actor, action, at) VALUES ");
+    for i in 0..rows.len() {
+        sql.push_str(if i == 0 {
+            "(?, ?, ?, ?, ?)"
+        } else {
+            ", (?, ?, ?, ?, ?)"
+        });
+    }
+    let mut query = sqlx::query(&sql).persistent(rows.len() == 1);
+    for (id, e) in rows {
+        query = query
+            .bind(*id)
+            .bind(e.ply as i64)
+            .bind(e.actor.as_text())
+            .bind(e.action.as_str())
+            .bind(e.at as i64);
+    }
+    query.execute(&mut *conn).await.map_err(db_err)?;
+    Ok(())
+}
+
+async fn create(conn: &mut SqliteConnection, r: &MatchRecord) -> Result<(), StoreError> {
+    let exists = sqlx::query("SELECT 1 FROM matches WHERE id = ?")
+        .bind(&r.id)
+        .fetch_optional(&mut *conn)
+        .await
+        .map_err(db_err)?;
+    if exists.is_some() {
+        return Err(StoreError::Duplicate(r.id.clone()));
+    }
+    sqlx::query(
+        "INSERT INTO matches (id, game, params, players, seed, setup, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&r.id)
+    .bind(&r.game)
+    .bind(r.params.to_string())
+    .bind(r.players as i64)
+    // SQLite integers are signed 64-bit: the seed's bits are kept as they are.
+    .bind(r.seed as i64)
+    .bind(&r.setup)
+    .bind(r.created_at as i64)
+    .execute(&mut *conn)
+    .await
+    .map_err(db_err)?;
+    for (i, seat) in r.seats.iter().enumerate() {
+        let (kind, level) = match &seat.kind {
+            SeatKind::Human => ("human", None),
+            SeatKind::Bot(level) => ("bot", Some(level.as_str())),
+        };
+        sqlx::query(
+            "INSERT INTO seats (match_id, seat, kind, level, token, joined)
+             VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&r.id)
+        .bind(i as i64 + 1)
+        .bind(kind)
+        .bind(level)
+        .bind(seat.token.as_deref())
+        .bind(seat.joined)
+        .execute(&mut *conn)
+        .await
+        .map_err(db_err)?;
+    }
+    Ok(())
+}

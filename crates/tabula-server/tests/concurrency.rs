@@ -1,0 +1,116 @@
+//! Concurrent requests: actions for the same ply have exactly one winner, the others are
+//! stale (409); concurrent joins take distinct seats.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::TestServer;
+use serde_json::json;
+use std::sync::Arc;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_claims_by_every_seat_for_the_same_ply_have_exactly_one_winner() {
+    let server = Arc::new(TestServer::new());
+    let m = server
+        .create(
+            json!({ "game": "toy-race", "players": 3, "params": { "target": 100 },
+            "seats": [{ "human": true }, { "human": true }, { "human": true }] }),
+        )
+        .await;
+    let tokens: Vec<String> = (1..=3).map(|s| m.token(s).to_string()).collect();
+    for round in 0..30u64 {
+        let ply = round * 2;
+        let mut tasks = Vec::new();
+        for (i, token) in tokens.iter().enumerate() {
+            // Several requests per seat, all for the same ply.
+            for _ in 0..3 {
+                let (server, id, token) = (server.clone(), m.id.clone(), token.clone());
+                tasks.push(tokio::spawn(async move {
+                    (i, server.act(&id, &token, "claim", ply).await)
+                }));
+            }
+        }
+        let mut winners = Vec::new();
+        for task in tasks {
+            let (seat, (status, body)) = task.await.unwrap();
+            match status {
+                StatusCode::OK => winners.push(seat),
+                StatusCode::CONFLICT => assert!(body["error"].as_str().unwrap().contains("stale")),
+                other => panic!("round {round}: {other} {body}"),
+            }
+        }
+        assert_eq!(winners.len(), 1, "round {round}: {winners:?}");
+        let winner = &tokens[winners[0]];
+        let (status, _) = server.act(&m.id, winner, "miss", ply + 1).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let state = server.state(&m.id, None).await;
+    assert_eq!(state["ply"], 60);
+    let claims = state["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "claim")
+        .count();
+    assert_eq!(claims, 30);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_different_actions_of_one_seat_apply_once() {
+    let server = Arc::new(TestServer::new());
+    let m = server
+        .create(json!({ "game": "toy-nim", "params": { "stones": 50 },
+            "seats": [{ "human": true }, { "human": true }] }))
+        .await;
+    let mut tasks = Vec::new();
+    for k in 0..24 {
+        let (server, id, token) = (server.clone(), m.id.clone(), m.token(1).to_string());
+        let action = format!("take{}", 1 + k % 3);
+        tasks.push(tokio::spawn(async move {
+            server.act(&id, &token, &action, 0).await.0
+        }));
+    }
+    let mut ok = 0;
+    for task in tasks {
+        match task.await.unwrap() {
+            StatusCode::OK => ok += 1,
+            StatusCode::CONFLICT => {}
+            other => panic!("{other}"),
+        }
+    }
+    assert_eq!(ok, 1);
+    assert_eq!(server.state(&m.id, None).await["ply"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_joins_take_distinct_seats() {
+    let server = Arc::new(TestServer::new());
+    let m = server
+        .create(json!({ "game": "toy-race", "players": 3,
+            "seats": [{ "human": true }, { "human": true }, { "human": true }] }))
+        .await;
+    let mut tasks = Vec::new();
+    for _ in 0..8 {
+        let (server, id) = (server.clone(), m.id.clone());
+        tasks.push(tokio::spawn(async move {
+            server
+                .post(&format!("/api/matches/{id}/join"), json!({}))
+                .await
+        }));
+    }
+    let mut seats = Vec::new();
+    for task in tasks {
+        let (status, body) = task.await.unwrap();
+        match status {
+            StatusCode::OK => {
+                let seat = body["seat"].as_u64().unwrap() as usize;
+                assert_eq!(body["token"].as_str(), Some(m.token(seat)));
+                seats.push(seat);
+            }
+            StatusCode::CONFLICT => {}
+            other => panic!("{other} {body}"),
+        }
+    }
+    seats.sort();
+    assert_eq!(seats, vec![1, 2, 3]);
+}

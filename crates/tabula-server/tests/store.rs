@@ -1,0 +1,307 @@
+//! Storage and restart: the SQLite store keeps records and logs (and refuses gaps and
+//! duplicates, alone, even inside a group commit); a new hub over the same store replays every
+//! unfinished match (states equal, bots resume, the hourglass keeps its logged start); a log
+//! whose chance entry differs from the generator is reported, not resumed.
+
+mod common;
+
+use common::{TestServer, over};
+use serde_json::json;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tabula_core::Seat;
+use tabula_server::live::replay;
+use tabula_server::store::{LogActor, LogEntry, MatchRecord, SeatKind, SeatRecord, StoreError};
+use tabula_server::{MatchStore, MemoryStore, SqliteStore};
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-server-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.db"));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}
+
+fn record(id: &str, game: &str, params: serde_json::Value, seats: Vec<SeatKind>) -> MatchRecord {
+    MatchRecord {
+        id: id.into(),
+        game: game.into(),
+        params,
+        players: seats.len(),
+        seed: u64::MAX - 5, // above i64::MAX: must come back intact
+        setup: "placement".into(),
+        created_at: 1_700_000_000_000,
+        seats: seats
+            .into_iter()
+            .enumerate()
+            .map(|(i, kind)| SeatRecord {
+                token: (kind == SeatKind::Human).then(|| format!("tok{i}")),
+                joined: kind != SeatKind::Human,
+                kind,
+            })
+            .collect(),
+    }
+}
+
+fn entry(ply: u64, actor: LogActor, action: &str, at: u64) -> LogEntry {
+    LogEntry {
+        ply,
+        actor,
+        action: action.into(),
+        at,
+    }
+}
+
+async fn store_keeps_the_rules(store: &dyn MatchStore) {
+    let r = record(
+        "abc",
+        "toy-nim",
+        json!({ "players": 2 }),
+        vec![SeatKind::Human, SeatKind::Bot("random".into())],
+    );
+    store.create(&r).await.unwrap();
+    assert!(matches!(
+        store.create(&r).await,
+        Err(StoreError::Duplicate(_))
+    ));
+    let log = vec![
+        entry(0, LogActor::Seat(Seat(0)), "take1", 5),
+        entry(1, LogActor::Chance, "add1", 5),
+    ];
+    store.append("abc", &log, false).await.unwrap();
+    let gap = [entry(3, LogActor::Host, "timeout", 6)];
+    assert!(matches!(
+        store.append("abc", &gap, false).await,
+        Err(StoreError::Gap { .. })
+    ));
+    assert!(store.append("nope", &log, false).await.is_err());
+    store.set_joined("abc", Seat(0)).await.unwrap();
+    assert_eq!(store.unfinished().await.unwrap(), vec!["abc".to_string()]);
+    let loaded = store.load("abc").await.unwrap().unwrap();
+    assert_eq!(loaded.log, log);
+    assert_eq!(loaded.record.seed, u64::MAX - 5);
+    assert!(loaded.record.seats[0].joined);
+    assert_eq!(loaded.record.seats[1].kind, SeatKind::Bot("random".into()));
+    store
+        .append(
+            "abc",
+            &[entry(2, LogActor::Seat(Seat(1)), "take3", 7)],
+            true,
+        )
+        .await
+        .unwrap();
+    assert!(store.unfinished().await.unwrap().is_empty());
+    assert!(store.load("abc").await.unwrap().unwrap().finished);
+    assert!(store.load("zzz").await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn sqlite_store_keeps_records_and_logs_and_refuses_gaps_and_duplicates() {
+    let path = temp_db("rules");
+    store_keeps_the_rules(&SqliteStore::open(&path).await.unwrap()).await;
+    // Reopened: still there.
+    let again = SqliteStore::open(&path).await.unwrap();
+    assert_eq!(again.load("abc").await.unwrap().unwrap().log.len(), 3);
+}
+
+#[tokio::test]
+async fn memory_store_keeps_the_same_rules() {
+    store_keeps_the_rules(&MemoryStore::new()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_group_commit_keeps_every_append_and_fails_a_bad_one_alone() {
+    let store = Arc::new(SqliteStore::open(&temp_db("group")).await.unwrap());
+    for m in 0..40 {
+        let r = record(
+            &format!("m{m}"),
+            "toy-nim",
+            json!({}),
+            vec![SeatKind::Human, SeatKind::Human],
+        );
+        store.create(&r).await.unwrap();
+    }
+    let mut tasks = Vec::new();
+    for m in 0..40 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            let id = format!("m{m}");
+            for ply in 0..10u64 {
+                let e = [entry(
+                    ply,
+                    LogActor::Seat(Seat((ply % 2) as u8)),
+                    "take1",
+                    ply,
+                )];
+                store.append(&id, &e, false).await.unwrap();
+                if m == 0 {
+                    // A bad append among the others fails alone.
+                    let bad = [entry(ply + 5, LogActor::Host, "x", 0)];
+                    assert!(store.append(&id, &bad, false).await.is_err());
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    for m in 0..40 {
+        let loaded = store.load(&format!("m{m}")).await.unwrap().unwrap();
+        assert_eq!(loaded.log.len(), 10, "m{m}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_hub_over_the_same_file_replays_every_unfinished_match() {
+    let path = temp_db("restart");
+    let (ids, states) = {
+        let server = TestServer::with_store(Arc::new(SqliteStore::open(&path).await.unwrap()));
+        let nim = server
+            .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
+            .await;
+        let race = server
+            .create(json!({ "game": "toy-race", "players": 3,
+                "seats": [{ "human": true }, { "human": true }, { "human": true }] }))
+            .await;
+        assert_eq!(server.act(&nim.id, nim.token(1), "take2", 0).await.0, 200);
+        assert_eq!(server.act(&nim.id, nim.token(2), "take1", 2).await.0, 200);
+        assert_eq!(server.act(&race.id, race.token(3), "claim", 0).await.0, 200);
+        assert_eq!(server.act(&race.id, race.token(3), "hit", 1).await.0, 200);
+        let ids = [nim.id.clone(), race.id.clone()];
+        let mut states = Vec::new();
+        for id in &ids {
+            states.push(server.state(id, None).await);
+        }
+        (ids, states)
+    };
+    let server = TestServer::with_store(Arc::new(SqliteStore::open(&path).await.unwrap()));
+    let report = server.hub.restore().await.unwrap();
+    assert_eq!(report.resumed, 2, "{report:?}");
+    for (id, before) in ids.iter().zip(&states) {
+        let after = server.state(id, None).await;
+        assert_eq!(&after, before, "{id}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_resume_and_the_hourglass_keeps_its_logged_start_after_a_restart() {
+    let store = Arc::new(MemoryStore::new());
+    // A Nim match where the bot (seat 2) is to move.
+    let nim = record(
+        "0000000000a1",
+        "toy-nim",
+        json!({ "players": 2 }),
+        vec![SeatKind::Human, SeatKind::Bot("random".into())],
+    );
+    store.create(&nim).await.unwrap();
+    let mut log = vec![entry(0, LogActor::Seat(Seat(0)), "take1", 1)];
+    let entry_nim = common::catalog().find("toy-nim").unwrap();
+    let mut stored = store.load(&nim.id).await.unwrap().unwrap();
+    stored.log = log.clone();
+    // The generator's draw after take1, as the server would have logged it.
+    let drawn = match replay(entry_nim, &stored) {
+        Err(tabula_server::live::ReplayError::ChanceMissing { drawn, .. }) => drawn,
+        other => panic!("{other:?}"),
+    };
+    log.push(entry(1, LogActor::Chance, &drawn, 1));
+    store.append(&nim.id, &log, false).await.unwrap();
+    // A race whose attempt began a second ago, with a 0.3 s hourglass: already run out.
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64
+        - 1000;
+    let race = record(
+        "0000000000b2",
+        "toy-race",
+        json!({ "players": 2, "hourglass_seconds": 0.3 }),
+        vec![SeatKind::Human, SeatKind::Human],
+    );
+    store.create(&race).await.unwrap();
+    store
+        .append(
+            &race.id,
+            &[entry(0, LogActor::Seat(Seat(1)), "claim", started)],
+            false,
+        )
+        .await
+        .unwrap();
+
+    let server = TestServer::with_store(store.clone());
+    assert_eq!(server.hub.restore().await.unwrap().resumed, 2);
+    let after = server
+        .wait_for(&nim.id, None, 5, |s| s["ply"].as_u64() > Some(2))
+        .await;
+    assert_eq!(after["log"][2]["actor"], 2, "the bot moved: {after}");
+    let timed_out = server.wait_for(&race.id, None, 5, |s| s["ply"] == 2).await;
+    assert_eq!(timed_out["log"][1]["actor"], "host");
+    let waited = timed_out["log"][1]["at"].as_u64().unwrap() - started;
+    assert!(
+        waited < 1500,
+        "the hourglass restarted from scratch: {waited} ms"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chance_entry_the_generator_does_not_draw_is_reported_and_not_resumed() {
+    let store = Arc::new(MemoryStore::new());
+    let r = record(
+        "0000000000c3",
+        "toy-nim",
+        json!({ "players": 2 }),
+        vec![SeatKind::Human, SeatKind::Human],
+    );
+    store.create(&r).await.unwrap();
+    let mut stored = store.load(&r.id).await.unwrap().unwrap();
+    stored.log = vec![entry(0, LogActor::Seat(Seat(0)), "take1", 1)];
+    let drawn = match replay(common::catalog().find("toy-nim").unwrap(), &stored) {
+        Err(tabula_server::live::ReplayError::ChanceMissing { drawn, .. }) => drawn,
+        other => panic!("{other:?}"),
+    };
+    let forged = if drawn == "add0" { "add1" } else { "add0" };
+    let log = [
+        entry(0, LogActor::Seat(Seat(0)), "take1", 1),
+        entry(1, LogActor::Chance, forged, 1),
+    ];
+    store.append(&r.id, &log, false).await.unwrap();
+    let server = TestServer::with_store(store);
+    let report = server.hub.restore().await.unwrap();
+    assert_eq!(report.resumed, 0);
+    assert_eq!(report.failed.len(), 1);
+    assert!(
+        report.failed[0]
+            .1
+            .contains(&format!("the log has `{forged}`")),
+        "{report:?}"
+    );
+    let (status, e) = server.get(&format!("/api/matches/{}", r.id)).await;
+    assert_eq!(status, 500);
+    assert!(
+        e["error"].as_str().unwrap().contains("generator draws"),
+        "{e}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_match_is_loaded_on_demand_after_a_restart() {
+    let store: Arc<dyn MatchStore> =
+        Arc::new(SqliteStore::open(&temp_db("finished")).await.unwrap());
+    let id = {
+        let server = TestServer::with_store(store.clone());
+        let m = server
+            .create(
+                json!({ "game": "toy-nim", "seats": [{ "bot": "random" }, { "bot": "random" }] }),
+            )
+            .await;
+        server.wait_for(&m.id, None, 10, over).await;
+        m.id
+    };
+    let server = TestServer::with_store(store);
+    assert_eq!(server.hub.restore().await.unwrap().resumed, 0);
+    let state = server.state(&id, None).await;
+    assert!(over(&state));
+    let (_, record) = server.get(&format!("/api/matches/{id}/record")).await;
+    common::replay_record(&record);
+}

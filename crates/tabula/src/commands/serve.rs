@@ -1,0 +1,85 @@
+//! `tabula serve`: the game server (crate `tabula-server`): the web UI, the HTTP and
+//! WebSocket API, bots in seats, matches kept in a SQLite file and resumed after a restart.
+//! Logs go to standard error (`RUST_LOG` filters them; default `info`); the address to open
+//! is printed on standard output once the server listens.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use tabula_server::{Catalog, HubOptions, Server, ServerConfig, StoreConfig};
+use tracing_subscriber::EnvFilter;
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0: any free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// The SQLite file keeping the matches (created if missing).
+    #[arg(long, value_name = "FILE", default_value = "tabula.db")]
+    pub db: PathBuf,
+    /// Keep the matches in memory only: nothing survives a restart.
+    #[arg(long, conflicts_with = "db")]
+    pub memory: bool,
+    /// The least time a bot waits before its move is applied, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub bot_delay_ms: u64,
+}
+
+pub fn serve(args: ServeArgs) -> Result<()> {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    let config = ServerConfig {
+        addr: args.addr,
+        store: if args.memory {
+            StoreConfig::Memory
+        } else {
+            StoreConfig::Sqlite(args.db)
+        },
+        hub: HubOptions {
+            min_bot_delay: Duration::from_millis(args.bot_delay_ms),
+            ..HubOptions::default()
+        },
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async move {
+        let server = Server::start(config, Catalog::registered()).await?;
+        let addr = server.local_addr();
+        let shown = if addr.ip().is_unspecified() {
+            SocketAddr::new([127, 0, 0, 1].into(), addr.port())
+        } else {
+            addr
+        };
+        println!("Tabula is serving at http://{shown}/ (open it in a browser)");
+        std::io::stdout().flush().ok();
+        tokio::select! {
+            served = server.run() => served?,
+            _ = stop_signal() => tracing::info!("stopping"),
+        }
+        Ok(())
+    })
+}
+
+/// Ctrl-C or SIGTERM. Everything acknowledged is already stored: stopping loses nothing.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
