@@ -1,0 +1,96 @@
+// api.js — the HTTP API of `tabula serve` (docs/api.md) and the seat tokens kept in
+// localStorage, so that a reload (or coming back later) keeps your seat.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, 'the server cannot be reached');
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!res.ok) {
+    const reason = data && typeof data === 'object' && data.error ? data.error : `${res.status} ${res.statusText}`;
+    throw new ApiError(res.status, reason);
+  }
+  return data;
+}
+
+export const api = {
+  games: () => call('GET', '/api/games'),
+  rules: async (name) => {
+    const res = await fetch(`/api/games/${encodeURIComponent(name)}/rules`);
+    if (!res.ok) throw new ApiError(res.status, res.status === 404 ? `no game named ${name}` : res.statusText);
+    return res.text();
+  },
+  matches: () => call('GET', '/api/matches'),
+  create: (body) => call('POST', '/api/matches', body),
+  join: (id, seat) => call('POST', `/api/matches/${id}/join`, seat ? { seat } : {}),
+  state: (id, token) => call('GET', `/api/matches/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
+  act: (id, token, action, ply) => call('POST', `/api/matches/${id}/actions`, { token, action, ply }),
+  wsUrl: (id, token) => {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    return `${proto}//${location.host}/api/matches/${id}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  },
+};
+
+const KEY = 'tabula.matches';
+
+function load() {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) || '{}');
+    return v && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+function save(all) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* private mode: seats are then kept by the URL only */
+  }
+}
+
+/** What this browser knows of its matches: {id: {game, title, seat, token, invites, at}}. */
+export const seats = {
+  all: load,
+  get: (id) => load()[id] || null,
+  put(id, entry) {
+    const all = load();
+    all[id] = { ...(all[id] || {}), ...entry, at: Date.now() };
+    // Keep the 40 most recent.
+    const ids = Object.keys(all).sort((a, b) => (all[b].at || 0) - (all[a].at || 0));
+    for (const old of ids.slice(40)) delete all[old];
+    save(all);
+  },
+  forget(id) {
+    const all = load();
+    delete all[id];
+    save(all);
+  },
+};
+
+/** The invite link of a seat token. */
+export function inviteLink(id, token) {
+  return `${location.origin}/match/${id}?token=${token}`;
+}

@@ -1,0 +1,466 @@
+// games/china-moon.js — China Moon: the pond drawn from the board data's coordinates (the
+// view's board.spaces: x, y, next — forks included), lily pads marked by kind (lotus, black
+// lotus, spring, stupid frog, butterfly), the start, the goal island with its four spots,
+// frogs by seat, flowers on spaces, in hands and on the spots, and the scores. Play: click a
+// frog (yours or another's), then the space where its move ends; when several routes end
+// there (forks, springs), pick the route. An owner's exchange or butterfly flower is asked of
+// the owner's seat with buttons. Every choice comes from the legal list.
+
+import { s, h, narrow } from '../dom.js';
+import { PieceLayer } from '../anim.js';
+import { markBoard } from '../chooser.js';
+
+let U = 60; // drawing units between two grid steps of the board's coordinates
+let PAD = 44;
+const R = 22;
+// A lily pad: a disc with a notch cut from the centre (between -75° and -45°).
+const PAD_PATH = (() => {
+  const pt = (deg) => `${(R * Math.cos((deg * Math.PI) / 180)).toFixed(2)} ${(R * Math.sin((deg * Math.PI) / 180)).toFixed(2)}`;
+  return `M0 0 L${pt(-45)} A${R} ${R} 0 1 1 ${pt(-75)} Z`;
+})();
+const SEAT = ['#e5534b', '#4c8dff', '#f2c14e', '#a371f7', '#3fb9a6'];
+const SEAT_NAME = ['Red', 'Blue', 'Yellow', 'Purple', 'Teal'];
+const FLOWER = {
+  y: { fill: '#f7d44c', edge: '#a8850f', name: 'yellow' },
+  p: { fill: '#f49ac1', edge: '#b0527c', name: 'pink' },
+  w: { fill: '#fbfbf6', edge: '#9a9a90', name: 'white' },
+  k: { fill: '#26232b', edge: '#8d8799', name: 'black' },
+  u: { fill: '#4aa8ff', edge: '#1d5fa3', name: 'blue' },
+};
+const LETTER = { yellow: 'y', pink: 'p', white: 'w', black: 'k', blue: 'u' };
+const KIND_NAME = {
+  start: 'start', goal: 'goal island', plain: 'lily pad', lotus: 'lotus', 'black-lotus': 'black lotus',
+  spring: 'spring', 'stupid-frog': 'stupid frog', butterfly: 'butterfly',
+};
+
+/** A flower drawn around (0, 0). */
+export function flower(letter, size = 1) {
+  const f = FLOWER[letter];
+  const g = s('g', { transform: size !== 1 ? `scale(${size})` : null });
+  for (let i = 0; i < 5; i++) {
+    g.append(s('ellipse', { cx: 0, cy: -5, rx: 3.4, ry: 5.2, fill: f.fill, stroke: f.edge, 'stroke-width': 0.7, transform: `rotate(${i * 72})` }));
+  }
+  g.append(s('circle', { r: 2.6, fill: letter === 'k' ? '#8d8799' : '#f5a623', stroke: f.edge, 'stroke-width': 0.5 }));
+  return g;
+}
+
+function flowerIcon(letter, px = 18) {
+  return s('svg', { viewBox: '-11 -11 22 22', width: px, height: px, 'aria-hidden': 'true' }, flower(letter)).outerHTML;
+}
+
+/** A frog seen from above, around (0, 0). */
+function frog(seat, extra = {}) {
+  const c = SEAT[(seat - 1) % SEAT.length];
+  return s('g', { class: 'cm-frog', ...extra },
+    s('circle', { class: 'halo', r: 14 }),
+    s('ellipse', { cx: -8, cy: 6, rx: 3.5, ry: 6, fill: c, stroke: '#0008', 'stroke-width': 0.8, transform: 'rotate(-35 -8 6)' }),
+    s('ellipse', { cx: 8, cy: 6, rx: 3.5, ry: 6, fill: c, stroke: '#0008', 'stroke-width': 0.8, transform: 'rotate(35 8 6)' }),
+    s('ellipse', { cx: 0, cy: 2, rx: 8.5, ry: 9.5, fill: c, stroke: '#0009', 'stroke-width': 1 }),
+    s('ellipse', { cx: 0, cy: 0, rx: 4.5, ry: 5, fill: '#fff', 'fill-opacity': 0.18 }),
+    s('circle', { cx: -4.2, cy: -6.5, r: 3.3, fill: '#fff', stroke: '#0008', 'stroke-width': 0.7 }),
+    s('circle', { cx: 4.2, cy: -6.5, r: 3.3, fill: '#fff', stroke: '#0008', 'stroke-width': 0.7 }),
+    s('circle', { cx: -4.2, cy: -7, r: 1.5, fill: '#111' }),
+    s('circle', { cx: 4.2, cy: -7, r: 1.5, fill: '#111' }));
+}
+
+function kindIcon(kind) {
+  switch (kind) {
+    case 'spring':
+      return s('path', { d: 'M-7 7 L7 4 L-7 1 L7 -2 L-7 -5 L7 -8', fill: 'none', stroke: '#e8f7ff', 'stroke-width': 1.8, 'stroke-linejoin': 'round', opacity: 0.9 });
+    case 'butterfly':
+      return s('g', { opacity: 0.95 },
+        s('path', { d: 'M0 0 C-4 -10 -12 -9 -10 -2 C-12 4 -5 7 0 1 Z', fill: '#ffb86b', stroke: '#7a4a12', 'stroke-width': 0.7 }),
+        s('path', { d: 'M0 0 C4 -10 12 -9 10 -2 C12 4 5 7 0 1 Z', fill: '#ffb86b', stroke: '#7a4a12', 'stroke-width': 0.7 }),
+        s('line', { x1: 0, y1: -5, x2: 0, y2: 5, stroke: '#3b2208', 'stroke-width': 1.4 }));
+    case 'stupid-frog':
+      return s('g', {},
+        s('circle', { cx: -4.5, cy: -2, r: 4, fill: '#fff', stroke: '#234', 'stroke-width': 0.7 }),
+        s('circle', { cx: 4.5, cy: -2, r: 4, fill: '#fff', stroke: '#234', 'stroke-width': 0.7 }),
+        s('circle', { cx: -3, cy: -1, r: 1.7, fill: '#111' }),
+        s('circle', { cx: 3, cy: -3, r: 1.7, fill: '#111' }),
+        s('path', { d: 'M-5 5 Q0 9 5 5', fill: 'none', stroke: '#123', 'stroke-width': 1.2 }));
+    case 'lotus':
+      return s('g', { opacity: 0.45 }, flower('p', 0.8));
+    case 'black-lotus':
+      return s('g', { opacity: 0.55 }, flower('k', 0.8));
+    default:
+      return null;
+  }
+}
+
+function paths(state) {
+  const out = [];
+  for (const a of state.legal) {
+    let m;
+    if ((m = /^(\d)@([^>]+)>(.+)$/.exec(a))) {
+      const [, seat, from, rest] = m;
+      const landings = rest.split('>');
+      const end = landings[landings.length - 1];
+      out.push({
+        action: a,
+        steps: [
+          { v: `frog:${seat}@${from}`, kind: 'frog', t: `frog:${seat}@${from}` },
+          { v: `dest:${end}`, kind: 'dest', t: `sp:${end}` },
+          { v: `route:${rest}`, kind: 'route', button: true, auto: true, label: `via ${landings.join(' → ')}` },
+        ],
+      });
+    } else if ((m = /^x(\d):([ypwku])\/([ypwku])$/.exec(a))) {
+      const [, seat, give, take] = m;
+      out.push({
+        action: a,
+        steps: [
+          { v: `with:${seat}`, kind: 'with', button: true, auto: true, label: `With ${SEAT_NAME[seat - 1] || `seat ${seat}`}` },
+          { v: `give:${give}`, kind: 'give', button: true, auto: true, label: `Give ${FLOWER[give].name}`, icon: flowerIcon(give) },
+          { v: `take:${take}`, kind: 'take', button: true, auto: true, label: `Take ${FLOWER[take].name}`, icon: flowerIcon(take) },
+        ],
+      });
+    } else if ((m = /^drop:([ypwku])$/.exec(a))) {
+      out.push({ action: a, steps: [{ v: a, kind: 'drop', button: true, label: `Drop ${FLOWER[m[1]].name}`, icon: flowerIcon(m[1]) }] });
+    }
+  }
+  return out;
+}
+
+function prompt(kinds, chosen, state) {
+  const v = state.view;
+  if (kinds.has('frog')) {
+    const n = 4 - v.moves_left;
+    return `Frog ${n} of 3: choose a frog to hop (any colour)${v.must_move_other ? ' — this one must belong to another player' : ''}.`;
+  }
+  if (kinds.has('dest')) return 'Choose where its move ends (a highlighted space).';
+  if (kinds.has('route')) return 'Several routes end there: which way?';
+  const where = v.pending ? ` (your frog on space ${v.pending.space})` : '';
+  if (kinds.has('with')) return `Stupid frog${where}! Exchange a flower: with whom?`;
+  const partner = chosen.find((st) => st.kind === 'with');
+  const given = chosen.find((st) => st.kind === 'give');
+  const to = partner ? ` to ${partner.label.slice(5)}` : '';
+  if (kinds.has('give')) return `Stupid frog${where}! Which of your flowers do you give${to}?`;
+  if (kinds.has('take')) return `Stupid frog${where}: you give ${given ? given.label.slice(5) : 'a flower'}${to}. Which flower do you take in return?`;
+  if (kinds.has('drop')) {
+    const d = v.pending?.drop_space;
+    return `Butterfly${where}! Drop one of your flowers ${d ? `— it lands on space ${d}` : '— it leaves the game'}.`;
+  }
+  return '';
+}
+
+/** The spaces a move passes, landing to landing along the track's links (the shortest way,
+ * so that a drawn path follows the streams instead of cutting across the pond). */
+function along(next, ids) {
+  const out = [ids[0]];
+  for (let i = 1; i < ids.length; i++) {
+    const from = ids[i - 1];
+    const to = ids[i];
+    const back = new Map([[from, null]]);
+    const queue = [from];
+    while (queue.length && !back.has(to)) {
+      const q = queue.shift();
+      for (const n of next.get(q) || []) {
+        if (!back.has(n)) {
+          back.set(n, q);
+          queue.push(n);
+        }
+      }
+    }
+    if (!back.has(to)) {
+      out.push(to);
+      continue;
+    }
+    const way = [];
+    for (let q = to; q !== from; q = back.get(q)) way.unshift(q);
+    out.push(...way);
+  }
+  return out;
+}
+
+function hand(letters) {
+  if (!letters || letters === '-') return [];
+  return [...letters];
+}
+
+export default {
+  name: 'china-moon',
+  seatLabel: (state, n) => SEAT_NAME[n - 1] || `Seat ${n}`,
+  seatColour: (state, n) => SEAT[(n - 1) % SEAT.length],
+  seatIcon(state, n) {
+    const svg = s('svg', { viewBox: '-14 -14 28 28', class: 'player-icon', 'aria-hidden': 'true' }, frog(n));
+    return h('span', { html: svg.outerHTML });
+  },
+  seatStats(state, n) {
+    const hd = state.view.hands[n - 1];
+    if (!hd) return null;
+    const flowers = hand(hd.flowers);
+    return [
+      h('span', { class: 'cm-hand', html: flowers.map((f) => flowerIcon(f, 16)).join(''), title: flowers.map((f) => FLOWER[f].name).join(', ') || 'no flower' }),
+      h('b', { title: 'score so far' }, `${hd.score} pts`),
+    ];
+  },
+  paths,
+  prompt,
+  turnText(state) {
+    const v = state.view;
+    if (state.status.over || !v.pending) return null;
+    const owner = v.pending.owner;
+    const what = v.pending.kind === 'exchange' ? 'an exchange (stupid frog)' : 'a flower to drop (butterfly)';
+    if (owner === state.you) return `You decide ${what}`;
+    const seat = state.seats[owner - 1];
+    return `${SEAT_NAME[owner - 1]} decides ${what}${seat?.kind === 'bot' ? '…' : ' — waiting'}`;
+  },
+  describe(entry) {
+    const a = entry.action || '';
+    if (a.startsWith('x')) return `exchange with seat ${a[1]}: gives ${FLOWER[a[3]]?.name}, takes ${FLOWER[a[5]]?.name}`;
+    if (a.startsWith('drop:')) return `butterfly drops ${FLOWER[a[5]]?.name}`;
+    return a;
+  },
+
+  create(root, ctx) {
+    let svg = null;
+    let boardRef = '';
+    let geo = null;
+    let layer = null;
+    let spaceEls = new Map();
+    let frogTargets = new Map();
+    let marks;
+    let flowersG;
+    let spotsG;
+    let routeG;
+    let isTall = null;
+    let shown = null;
+
+    function build(v, tall) {
+      const sp = v.board.spaces;
+      const xs = sp.map((q) => q.x);
+      const ys = sp.map((q) => q.y);
+      const minX = Math.min(...xs);
+      const minY = Math.min(...ys);
+      const maxY = Math.max(...ys);
+      const spanX = Math.max(...xs) - minX;
+      const spanY = maxY - minY;
+      // On a phone held upright a wide pond is turned a quarter turn clockwise.
+      const turn = tall && spanX > spanY;
+      U = tall ? 54 : 60;
+      PAD = tall ? 36 : 44;
+      const W = (turn ? spanY : spanX) * U + PAD * 2;
+      const H = (turn ? spanX : spanY) * U + PAD * 2;
+      const place = (q) => (turn ? [(maxY - q.y) * U + PAD, (q.x - minX) * U + PAD] : [(q.x - minX) * U + PAD, (q.y - minY) * U + PAD]);
+      const pos = new Map(sp.map((q) => [q.id, place(q)]));
+      geo = { pos, W, H, into: sp.find((q) => q.next.includes('G'))?.id, next: new Map(sp.map((q) => [q.id, q.next])) };
+      svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board-svg cm', role: 'group', 'aria-label': `China Moon pond: ${v.board.name}` });
+      svg.append(s('defs', {},
+        s('radialGradient', { id: 'cm-water', cx: '50%', cy: '45%', r: '75%' },
+          s('stop', { offset: 0, 'stop-color': '#17646a' }),
+          s('stop', { offset: 1, 'stop-color': '#0b3540' })),
+        s('radialGradient', { id: 'cm-pad', cx: '40%', cy: '35%', r: '70%' },
+          s('stop', { offset: 0, 'stop-color': '#5dbb6d' }),
+          s('stop', { offset: 1, 'stop-color': '#2f7d45' })),
+        s('radialGradient', { id: 'cm-sand', cx: '45%', cy: '40%', r: '65%' },
+          s('stop', { offset: 0, 'stop-color': '#f0d596' }),
+          s('stop', { offset: 1, 'stop-color': '#c79a4b' }))));
+      svg.append(s('rect', { width: W, height: H, rx: 18, fill: 'url(#cm-water)' }));
+      for (let i = 0; i < 14; i++) {
+        svg.append(s('ellipse', { cx: (i * 173) % W, cy: (i * 97 + 40) % H, rx: 18 + (i % 3) * 8, ry: 5 + (i % 2) * 2, fill: 'none', stroke: '#fff', 'stroke-opacity': 0.05, 'stroke-width': 1.5 }));
+      }
+      // The streams between spaces, with a chevron showing the way.
+      const links = s('g', {});
+      for (const q of sp) {
+        const [x1, y1] = pos.get(q.id);
+        for (const n of q.next) {
+          const [x2, y2] = pos.get(n);
+          links.append(s('line', { x1, y1, x2, y2, stroke: '#0a2a31', 'stroke-width': 10, 'stroke-linecap': 'round', 'stroke-opacity': 0.5 }),
+            s('line', { x1, y1, x2, y2, stroke: '#7fd1c2', 'stroke-width': 2, 'stroke-dasharray': '3 5', 'stroke-opacity': 0.55 }));
+          const mx = (x1 + x2) / 2;
+          const my = (y1 + y2) / 2;
+          const deg = (Math.atan2(y2 - y1, x2 - x1) * 180) / Math.PI;
+          links.append(s('path', { d: 'M-4 -5 L3 0 L-4 5', fill: 'none', stroke: '#bff3e6', 'stroke-width': 2, 'stroke-linecap': 'round', transform: `translate(${mx} ${my}) rotate(${deg})`, opacity: q.next.length > 1 ? 1 : 0.6 }));
+        }
+      }
+      const lastG = s('g', {});
+      const spacesG = s('g', {});
+      spaceEls = new Map();
+      for (const q of sp) {
+        const [x, y] = pos.get(q.id);
+        const g = s('g', { class: `cm-space cm-${q.kind}`, transform: `translate(${x} ${y})`, dataset: { space: q.id }, 'aria-label': `space ${q.id}: ${KIND_NAME[q.kind] || q.kind}` });
+        if (q.kind === 'goal') {
+          g.append(s('circle', { class: 'halo', r: 40 }),
+            s('path', { d: 'M-36 -4 C-36 -26 -12 -34 6 -32 C28 -30 38 -16 36 2 C34 22 16 32 -4 32 C-24 32 -36 18 -36 -4 Z', fill: 'url(#cm-sand)', stroke: '#8a6a2c', 'stroke-width': 2, transform: `scale(${U / 62})` }),
+            s('path', { d: 'M-8 -8 q8 -14 16 0', fill: 'none', stroke: '#3f8d4e', 'stroke-width': 2.5 }),
+            s('text', { x: 0, y: 26 * (U / 62), 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#7a5a22', 'letter-spacing': 1 }, 'GOAL'));
+        } else if (q.kind === 'start') {
+          g.append(s('circle', { class: 'halo', r: 31 }),
+            s('circle', { r: 28, fill: 'url(#cm-pad)', stroke: '#1f5e34', 'stroke-width': 2 }),
+            s('text', { x: 0, y: 3, 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 800, fill: '#d7f2e2', 'fill-opacity': 0.55, 'letter-spacing': 1 }, 'START'));
+        } else {
+          const rim = q.kind === 'black-lotus' ? '#1a1a1a' : '#1f5e34';
+          g.append(s('circle', { class: 'halo', r: R + 4 }),
+            s('path', { d: PAD_PATH, fill: 'url(#cm-pad)', stroke: rim, 'stroke-width': q.kind === 'black-lotus' ? 3 : 1.5 }),
+            s('path', { d: 'M0 0 L-9 -9 M0 0 L-11 4 M0 0 L2 12 M0 0 L11 6', stroke: '#2a6e3e', 'stroke-width': 0.8, 'stroke-opacity': 0.6 }));
+          const icon = kindIcon(q.kind);
+          if (icon) g.append(icon);
+          g.append(s('text', { class: 'cm-id', x: R * 0.72, y: R * 0.78 }, q.id));
+        }
+        spacesG.append(g);
+        spaceEls.set(`sp:${q.id}`, g);
+      }
+      spotsG = s('g', {});
+      flowersG = s('g', { 'pointer-events': 'none' });
+      routeG = s('g', { 'pointer-events': 'none' });
+      marks = lastG;
+      const frogsG = s('g', {});
+      svg.append(links, spacesG, lastG, spotsG, flowersG, routeG, frogsG);
+      root.replaceChildren(svg);
+      layer = new PieceLayer(frogsG);
+    }
+
+    function frogPlaces(v) {
+      const pieces = [];
+      const startFrogs = [];
+      const goalFrogs = [];
+      v.frogs.forEach((list, i) => list.forEach((space) => {
+        if (space === 'S') startFrogs.push(i + 1);
+        else if (space === 'G') goalFrogs.push(i + 1);
+        else {
+          const [x, y] = geo.pos.get(space);
+          pieces.push({ key: `f${i + 1}`, slot: space, x, y, z: 1, seat: i + 1, space, scale: 1.2 });
+        }
+      }));
+      const [sx, sy] = geo.pos.get('S');
+      startFrogs.forEach((seat, k) => {
+        const ring = k < 6 ? 0 : 1;
+        const idx = ring ? k - 6 : k;
+        const count = ring ? Math.max(1, startFrogs.length - 6) : Math.min(6, startFrogs.length);
+        const a = -Math.PI / 2 + (idx * Math.PI * 2) / count;
+        const r = startFrogs.length === 1 ? 0 : ring ? 34 : 14;
+        pieces.push({ key: `f${seat}`, slot: `S#${k}`, x: sx + r * Math.cos(a), y: sy + r * Math.sin(a), z: 2 + k, seat, space: 'S', scale: 0.72 });
+      });
+      const [gx, gy] = geo.pos.get('G');
+      // Frogs that arrived sit on the island's shore, away from the track leading in.
+      const [px, py] = geo.pos.get(geo.into) || [gx - 1, gy];
+      const away = Math.atan2(gy - py, gx - px);
+      goalFrogs.forEach((seat, k) => {
+        const a = away + (k - (goalFrogs.length - 1) / 2) * 0.62;
+        pieces.push({ key: `f${seat}`, slot: `G#${k}`, x: gx + 40 * Math.cos(a), y: gy + 36 * Math.sin(a), z: 2, seat, space: 'G', scale: 0.8 });
+      });
+      return pieces;
+    }
+
+    new ResizeObserver(() => {
+      if (shown && narrow(root) !== isTall) {
+        api.update(shown, null, { animate: false });
+        ctx.redrawChoice();
+      }
+    }).observe(root);
+
+    const api = {
+      update(state, prev, { animate }) {
+        const v = state.view;
+        const st = state;
+        shown = st;
+        const tall = narrow(root);
+        if (boardRef !== v.board.reference || !svg || tall !== isTall) {
+          boardRef = v.board.reference;
+          isTall = tall;
+          build(v, tall);
+          prev = null;
+        }
+        const moved = new Set(v.moved.map((m) => `${m.seat}@${m.space}`));
+        // Routes of the frog moves played since the last drawing, for the animation.
+        const routes = new Map();
+        const fresh = (state.log || []).filter((e) => !prev || e.ply >= prev.ply);
+        for (const e of fresh) {
+          const m = /^(\d)@([^>]+)>(.+)$/.exec(e.action || '');
+          if (m) routes.set(`f${m[1]}|${m[2]}`, m[3].split('>'));
+        }
+        const pieces = frogPlaces(v).map((p) => ({
+          ...p,
+          sig: `${p.seat}${p.scale || 1}${moved.has(`${p.seat}@${p.space}`)}`,
+          draw: () => frog(p.seat, {
+            class: `cm-frog${moved.has(`${p.seat}@${p.space}`) ? ' moved' : ''}`,
+            'aria-label': `${SEAT_NAME[p.seat - 1]} frog on ${p.space === 'S' ? 'the start' : p.space === 'G' ? 'the goal' : `space ${p.space}`}`,
+            dataset: { frog: `${p.seat}@${p.space}` },
+            transform: null,
+          }),
+        }));
+        const items = layer.sync(pieces, {
+          animate,
+          duration: 300,
+          route: (from, to, piece) => {
+            const key = `${piece.key}|${from.split('#')[0]}`;
+            const landings = routes.get(key);
+            if (!landings) return [];
+            return landings.slice(0, -1).map((id) => geo.pos.get(id)).filter(Boolean);
+          },
+        });
+        frogTargets = new Map();
+        for (const it of items) {
+          const t = `frog:${it.seat}@${it.space}`;
+          if (!frogTargets.has(t)) frogTargets.set(t, []);
+          else it.el.dataset.secondary = '1';
+          frogTargets.get(t).push(it.el);
+        }
+        // Flowers on the track and on the goal's spots.
+        flowersG.replaceChildren();
+        for (const f of v.flowers) {
+          const [x, y] = geo.pos.get(f.space);
+          const g = flower(LETTER[f.flower], 1.15);
+          g.setAttribute('transform', `translate(${x} ${y - 1}) scale(1.15)`);
+          g.setAttribute('aria-label', `${f.flower} flower on space ${f.space}`);
+          flowersG.append(g);
+        }
+        spotsG.replaceChildren();
+        const [gx, gy] = geo.pos.get('G');
+        const spots = [[-17, -14], [3, -19], [21, -8], [0, 8]];
+        v.goal_spots.forEach((f, i) => {
+          const [dx, dy] = spots[i];
+          spotsG.append(s('circle', { cx: gx + dx, cy: gy + dy, r: 8, fill: '#e4c27a', stroke: '#8a6a2c', 'stroke-width': 1 }));
+          if (f) {
+            const g = flower(LETTER[f], 0.78);
+            g.setAttribute('transform', `translate(${gx + dx} ${gy + dy}) scale(.78)`);
+            spotsG.append(g);
+          } else {
+            spotsG.append(s('text', { class: 'cm-spot-n', x: gx + dx, y: gy + dy }, i + 1));
+          }
+        });
+        // The frog moves of the last turn.
+        marks.replaceChildren();
+        const log = state.log || [];
+        let actor = null;
+        const drawn = [];
+        for (let i = log.length - 1; i >= 0 && drawn.length < 3; i--) {
+          const m = /^(\d)@([^>]+)>(.+)$/.exec(log[i].action || '');
+          if (!m) continue;
+          if (actor === null) actor = log[i].actor;
+          else if (log[i].actor !== actor) break;
+          drawn.push([m[2], ...m[3].split('>')]);
+        }
+        drawn.forEach((ids, k) => {
+          const pts = along(geo.next, ids).map((id) => geo.pos.get(id)).filter(Boolean);
+          marks.append(s('polyline', { class: 'last-path', points: pts.map((p) => p.join(',')).join(' '), style: { stroke: typeof actor === 'number' ? SEAT[actor - 1] : '#bfeaff', opacity: 1 - k * 0.25 } }));
+          const [ex, ey] = pts[pts.length - 1];
+          marks.append(s('circle', { class: 'last-ring', cx: ex, cy: ey, r: R + 5 }));
+        });
+        if (v.pending) {
+          const p = geo.pos.get(v.pending.space);
+          if (p) marks.append(s('circle', { class: 'hint-ring', cx: p[0], cy: p[1], r: R + 7 }));
+          const d = v.pending.drop_space && geo.pos.get(v.pending.drop_space);
+          if (d) marks.append(s('circle', { class: 'last-ring', cx: d[0], cy: d[1], r: R + 3, 'stroke-dasharray': '2 2' }));
+        }
+      },
+      mark(chooser) {
+        const all = new Map([...spaceEls, ...frogTargets]);
+        markBoard(chooser, all, (step) => step.t);
+        // While a route is to be chosen, draw the candidates.
+        routeG.replaceChildren();
+        const opts = [...chooser.options().values()].filter((o) => o.kind === 'route');
+        const frogStep = chooser.chosenSteps().find((st) => st.kind === 'frog');
+        if (opts.length > 1 && frogStep) {
+          const from = frogStep.v.split('@')[1];
+          opts.forEach((o, k) => {
+            const ids = along(geo.next, [from, ...o.v.slice(6).split('>')]);
+            const pts = ids.map((id) => geo.pos.get(id)).filter(Boolean).map(([x, y]) => [x + k * 4 - 2, y + k * 4 - 2]);
+            routeG.append(s('polyline', { class: 'last-path', points: pts.map((p) => p.join(',')).join(' '), style: { stroke: ['#ffe08a', '#7cc6fe', '#6fd08c', '#ff9bd2'][k % 4] } }));
+          });
+        }
+      },
+    };
+    return api;
+  },
+};

@@ -1,0 +1,256 @@
+// home.js — the home page: pick a game, the number of players and who sits where (you, a
+// friend with an invite link, a bot and its level), optional rule parameters, then Start
+// (POST /api/matches); the invite links of friends' seats; the lobby of open matches to join
+// and the matches this browser holds a seat in.
+
+import { api, seats, inviteLink } from './api.js';
+import { h, fill, ago, toast } from './dom.js';
+import { thumb, BLURBS } from './thumbs.js';
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let chosen = null; // the game info
+let players = 2;
+let seatChoices = []; // 'you' | 'friend' | 'bot:<level>'
+
+const SEAT_COLOURS = {
+  toumai: ['#f4c430', '#e0474c', '#3f7fe0'],
+  'khan-tsin': ['#f3efe6', '#3fa35b', '#3566c8'],
+  'china-moon': ['#e5534b', '#4c8dff', '#f2c14e', '#a371f7', '#3fb9a6'],
+  'magical-circle': ['#ff8a5c', '#5cc8ff', '#b8e986', '#d49cff', '#ffd84d'],
+  'connect-four': ['#e5484d', '#f5c451'],
+};
+
+function seatColour(game, i) {
+  return (SEAT_COLOURS[game] || [])[i] || '#888';
+}
+
+function seatName(game, i, params) {
+  if (game === 'toumai') {
+    const letters = players === 3 ? 'YRB' : (params.colours || 'YR').toUpperCase();
+    return { Y: 'Yellow', R: 'Red', B: 'Blue' }[letters[i]] || `Seat ${i + 1}`;
+  }
+  if (game === 'khan-tsin') {
+    const letters = players === 3 ? 'wgb' : (params.colours || 'wg').toLowerCase();
+    return { w: 'White', g: 'Green', b: 'Blue' }[letters[i]] || `Seat ${i + 1}`;
+  }
+  if (game === 'connect-four') return ['Red', 'Yellow'][i];
+  return `Seat ${i + 1}`;
+}
+
+function renderGames() {
+  fill($('games'), ...games.map((g) => h('button', {
+    type: 'button',
+    class: 'game-card',
+    'aria-pressed': String(chosen?.name === g.name),
+    dataset: { game: g.name },
+    onclick: () => choose(g.name, true),
+  },
+  h('span', { class: 'thumb' }, thumb(g.name)),
+  h('span', { class: 'info' },
+    h('span', { class: 'name' }, g.title),
+    h('span', { class: 'meta' }, g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`, g.real_time ? ' · real time' : ''),
+    h('span', { class: 'meta' }, BLURBS[g.name] || '')))));
+}
+
+function choose(name, scroll) {
+  chosen = games.find((g) => g.name === name) || games[0];
+  players = chosen.default_players;
+  seatChoices = Array.from({ length: chosen.max_players }, (_, i) => (i === 0 ? 'you' : 'bot:casual'));
+  renderGames();
+  renderSetup();
+  history.replaceState(null, '', `/?game=${chosen.name}`);
+  if (scroll) $('setup').scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+function currentParams() {
+  const out = {};
+  for (const input of $('setup').querySelectorAll('[data-param]')) {
+    const v = input.value.trim();
+    if (!v) continue;
+    const kind = input.dataset.kind;
+    if (kind === 'integer') out[input.dataset.param] = Number(v);
+    else if (kind === 'integers') out[input.dataset.param] = v.replace(/[[\]\s]/g, '').split(',').filter(Boolean).map(Number);
+    else out[input.dataset.param] = v;
+  }
+  return out;
+}
+
+function seatSelect(i) {
+  const levels = chosen.levels || [];
+  const sel = h('select', {
+    'aria-label': `who plays seat ${i + 1}`,
+    dataset: { seat: i + 1 },
+    onchange: (e) => {
+      seatChoices[i] = e.target.value;
+      if (e.target.value === 'you') {
+        // One seat is yours; another "you" becomes a friend's seat.
+        seatChoices = seatChoices.map((c, j) => (j !== i && c === 'you' ? 'friend' : c));
+      }
+      renderSeats();
+    },
+  },
+  h('option', { value: 'you' }, 'You'),
+  h('option', { value: 'friend' }, 'A friend (invite link)'),
+  ...levels.map((l) => h('option', { value: `bot:${l}` }, `Bot: ${l}`)));
+  sel.value = seatChoices[i];
+  return sel;
+}
+
+function renderSeats() {
+  const params = currentParams();
+  fill($('seats'), ...Array.from({ length: players }, (_, i) => h('div', { class: 'seat-row' },
+    h('span', { class: 'seat-name' }, h('span', { class: 'seat-dot', style: { background: seatColour(chosen.name, i) } }), seatName(chosen.name, i, params)),
+    seatSelect(i))));
+}
+
+function renderSetup() {
+  const g = chosen;
+  const counts = [];
+  for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
+  const params = g.params.filter((p) => p.name !== 'max_plies');
+  fill($('setup'),
+    h('div', { class: 'row', style: { justifyContent: 'space-between' } },
+      h('h2', {}, g.title),
+      h('a', { href: `/rules/${g.name}` }, 'Read the rules →')),
+    counts.length > 1 ? h('div', { class: 'row' }, h('strong', {}, 'Players'),
+      h('div', { class: 'seg', role: 'group', 'aria-label': 'number of players' }, ...counts.map((n) => h('button', {
+        type: 'button',
+        'aria-pressed': String(n === players),
+        dataset: { players: n },
+        onclick: () => {
+          players = n;
+          renderSetup();
+        },
+      }, String(n))))) : null,
+    h('div', { class: 'seats-list', id: 'seats' }),
+    h('details', { class: 'advanced' },
+      h('summary', {}, 'Options'),
+      h('div', { class: 'params' },
+        h('label', { class: 'field' }, 'Setup',
+          h('select', { id: 'setup-kind' },
+            h('option', { value: '' }, 'Placement when a person plays'),
+            h('option', { value: 'placement' }, 'Placement'),
+            h('option', { value: 'random' }, 'Random'))),
+        ...params.map((p) => h('label', { class: 'field' }, p.name.replace(/_/g, ' '),
+          p.kind === 'text'
+            ? h('textarea', { rows: 3, dataset: { param: p.name, kind: p.kind }, placeholder: p.default ?? '' })
+            : h('input', { dataset: { param: p.name, kind: p.kind }, placeholder: p.default ?? '', inputmode: p.kind === 'integer' ? 'numeric' : null, oninput: () => renderSeats() }),
+          h('small', {}, p.help))))),
+    h('div', { class: 'start-row' },
+      h('button', { type: 'button', class: 'primary', id: 'start', onclick: start }, `Start ${g.title}`),
+      h('span', { id: 'start-msg', class: 'error', role: 'alert' })),
+    h('div', { id: 'created', class: 'created', hidden: true }));
+  renderSeats();
+}
+
+async function start() {
+  const btn = $('start');
+  btn.disabled = true;
+  $('start-msg').textContent = '';
+  const choices = seatChoices.slice(0, players);
+  const body = {
+    game: chosen.name,
+    players,
+    seats: choices.map((c) => (c.startsWith('bot:') ? { bot: c.slice(4) } : { human: true })),
+  };
+  const params = currentParams();
+  if (Object.keys(params).length) body.params = params;
+  const setupKind = $('setup-kind')?.value;
+  if (setupKind) body.setup = setupKind;
+  try {
+    const r = await api.create(body);
+    const tokens = Object.fromEntries(r.seats.filter((x) => x.token).map((x) => [x.seat, x.token]));
+    const mine = choices.indexOf('you') + 1;
+    const invites = {};
+    choices.forEach((c, i) => {
+      if (c === 'friend' && tokens[i + 1]) invites[i + 1] = tokens[i + 1];
+    });
+    seats.put(r.id, { game: chosen.name, title: chosen.title, seat: mine || null, token: mine ? tokens[mine] : null, invites });
+    const url = mine ? `/match/${r.id}?token=${tokens[mine]}` : `/match/${r.id}`;
+    if (Object.keys(invites).length === 0) {
+      location.href = url;
+      return;
+    }
+    const created = $('created');
+    created.hidden = false;
+    fill(created,
+      h('h3', {}, 'Your match is ready. Send each friend their link:'),
+      ...Object.entries(invites).map(([seat, tok]) => h('div', { class: 'invite' },
+        h('span', { class: 'invite-label' }, h('span', { class: 'seat-dot', style: { background: seatColour(chosen.name, seat - 1) } }), seatName(chosen.name, seat - 1, params)),
+        h('input', { class: 'invite-link', readonly: true, value: inviteLink(r.id, tok), dataset: { seat }, onfocus: (e) => e.target.select() }),
+        h('button', {
+          type: 'button', class: 'small', onclick: async (e) => {
+            try {
+              await navigator.clipboard.writeText(inviteLink(r.id, tok));
+              e.target.textContent = 'Copied';
+            } catch {
+              e.target.previousSibling.select();
+            }
+          },
+        }, 'Copy'))),
+      h('div', {}, h('a', { class: 'button primary', href: url, id: 'open-match' }, mine ? 'Go to the table' : 'Watch the match')));
+    btn.disabled = false;
+  } catch (e) {
+    $('start-msg').textContent = e.message;
+    btn.disabled = false;
+  }
+}
+
+function seatSummary(m) {
+  return m.seats.map((st) => (st.kind === 'bot' ? `bot ${st.level}` : st.joined ? 'player' : 'free')).join(' · ');
+}
+
+async function refreshLobby() {
+  let list = [];
+  try {
+    list = (await api.matches()).matches || [];
+  } catch (e) {
+    fill($('lobby'), h('p', { class: 'lobby-empty' }, `The lobby cannot be loaded: ${e.message}`));
+    return;
+  }
+  const mine = seats.all();
+  const open = list.filter((m) => !m.over && m.open_seats.length && !(mine[m.id]?.token));
+  const yours = list.filter((m) => mine[m.id]?.token && !m.over);
+  const watch = list.filter((m) => !m.over && !open.includes(m) && !yours.includes(m)).slice(0, 8);
+  const item = (m, actions) => h('div', { class: 'lobby-item', dataset: { match: m.id } },
+    h('div', {},
+      h('div', { class: 'what' }, `${m.title} · ${m.players} players`),
+      h('div', { class: 'who' }, `${seatSummary(m)} — move ${m.ply} · ${ago(m.created_at)}`)),
+    h('div', { class: 'actions' }, actions));
+  fill($('lobby'),
+    ...yours.map((m) => item(m, h('a', { class: 'button primary small', href: `/match/${m.id}?token=${mine[m.id].token}` }, 'Resume'))),
+    ...open.map((m) => item(m, [
+      h('button', { type: 'button', class: 'primary small', dataset: { join: m.id }, onclick: () => join(m) }, 'Join'),
+      h('a', { class: 'button small', href: `/match/${m.id}` }, 'Watch')])),
+    ...watch.map((m) => item(m, h('a', { class: 'button small', href: `/match/${m.id}` }, 'Watch'))));
+  if (!yours.length && !open.length && !watch.length) {
+    $('lobby').append(h('p', { class: 'lobby-empty' }, 'No open match right now. Start one above and invite a friend!'));
+  }
+}
+
+async function join(m) {
+  try {
+    const r = await api.join(m.id);
+    seats.put(m.id, { game: m.game, title: m.title, seat: r.seat, token: r.token });
+    location.href = `/match/${m.id}?token=${r.token}`;
+  } catch (e) {
+    toast(e.message, 'error');
+    refreshLobby();
+  }
+}
+
+async function main() {
+  try {
+    games = await api.games();
+  } catch (e) {
+    fill($('games'), h('p', { class: 'error' }, `The games cannot be loaded: ${e.message}`));
+    return;
+  }
+  const want = new URLSearchParams(location.search).get('game');
+  choose(games.some((g) => g.name === want) ? want : games[0].name, false);
+  refreshLobby();
+  setInterval(() => document.visibilityState === 'visible' && refreshLobby(), 5000);
+}
+
+main();

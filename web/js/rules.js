@@ -1,0 +1,44 @@
+// rules.js — the rules page (/rules/<game>): the rules for players, rulings and the digital
+// edition's choices included, fetched as Markdown (GET /api/games/<game>/rules) and drawn with
+// js/markdown.js; a row of links to the other games' rules and a button to play.
+
+import { api } from './api.js';
+import { h, fill } from './dom.js';
+import { markdown } from './markdown.js';
+
+const $ = (id) => document.getElementById(id);
+const name = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
+
+async function main() {
+  let games = [];
+  try {
+    games = await api.games();
+  } catch {
+    /* the list of games is only for the links */
+  }
+  const game = games.find((g) => g.name === name);
+  fill($('rules-nav'), ...games.map((g) => h('a', { href: `/rules/${g.name}`, 'aria-current': g.name === name ? 'page' : null }, g.title)));
+  let text;
+  try {
+    text = await api.rules(name);
+  } catch (e) {
+    fill($('rules'), h('h1', {}, 'Rules not found'), h('p', {}, e.message), h('p', {}, h('a', { href: '/' }, 'Back to the games')));
+    return;
+  }
+  const headings = [];
+  $('rules').innerHTML = markdown(text, headings);
+  document.title = `${headings[0]?.text || game?.title || name} — Tabula`;
+  const toc = headings.filter((x) => x.level === 2);
+  if (toc.length > 3) {
+    const first = $('rules').querySelector('h2');
+    first.before(h('nav', { class: 'toc', 'aria-label': 'contents' },
+      h('details', {}, h('summary', {}, 'Contents'),
+        h('ol', {}, ...toc.map((x) => h('li', {}, h('a', { href: `#${x.id}` }, x.text)))))));
+  }
+  $('play').href = `/?game=${encodeURIComponent(name)}`;
+  $('play').textContent = `Play ${game?.title || name}`;
+  $('play').hidden = !game;
+  if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+}
+
+main();

@@ -1,0 +1,61 @@
+// lib/env.mjs — the test environment: the server's address (TABULA_URL, set by
+// scripts/e2e.sh), Debian's chromium driven by playwright-core (no browser download), pages
+// that record uncaught errors, and screenshots saved under web/tests/screenshots/.
+
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BASE = (process.env.TABULA_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh browser context (its own localStorage) and page — a touch phone with `phone` —;
+ * `errors` collects uncaught page errors and console errors other than refused requests. */
+export async function newPage(browser, viewport = DESKTOP, { phone = false } = {}) {
+  const context = await browser.newContext(phone
+    ? { viewport: PHONE, baseURL: BASE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+    : { viewport, baseURL: BASE });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  page.setDefaultTimeout(15000);
+  return { context, page, errors };
+}
+
+/** Saves the page at desktop size and at phone size: <name>-desktop.png, <name>-phone.png. */
+export async function shoot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  // Let the pieces land first (Web Animations; the endless CSS pulses do not count).
+  await page.waitForTimeout(200);
+  await page.waitForFunction(() => document.getAnimations()
+    .filter((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition) && a.playState === 'running').length === 0);
+  const before = page.viewportSize();
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`) });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(before || DESKTOP);
+  await page.waitForTimeout(150);
+}
+
+/** The JSON API, for checks made behind the page's back. */
+export async function api(pathname, init) {
+  const res = await fetch(`${BASE}${pathname}`, init);
+  return { status: res.status, body: await res.json().catch(() => null) };
+}

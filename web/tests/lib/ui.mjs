@@ -1,0 +1,169 @@
+// lib/ui.mjs — driving the web UI like a player: start a match from the home page, wait for
+// your turn, and make an action by clicking the board and the prompt's buttons step by step.
+// How an action in notation becomes clicks is written here per game, independently of the UI's
+// own parsing: a click target is any element whose data-choice is the step's value.
+
+import assert from 'node:assert/strict';
+
+/** Starts a match from the home page; seats: 'you' | 'friend' | 'bot:<level>'. Returns the
+ * match id and (when you sit) your token; with friends, also the invite links by seat. */
+export async function startMatch(page, game, { seats, params = {}, setup = null } = {}) {
+  await page.goto(`/?game=${game}`);
+  await page.waitForSelector('#start');
+  if (seats.length > 1 && (await page.$(`[data-players="${seats.length}"]`))) await page.click(`[data-players="${seats.length}"]`);
+  for (let i = 0; i < seats.length; i++) {
+    await page.selectOption(`select[data-seat="${i + 1}"]`, seats[i]);
+  }
+  if (Object.keys(params).length || setup) await page.click('details.advanced summary');
+  for (const [k, v] of Object.entries(params)) await page.fill(`[data-param="${k}"]`, String(v));
+  if (setup) await page.selectOption('#setup-kind', setup);
+  await page.click('#start');
+  const invites = {};
+  if (seats.includes('friend')) {
+    await page.waitForSelector('#created .invite-link');
+    for (const input of await page.$$('#created .invite-link')) {
+      invites[await input.getAttribute('data-seat')] = await input.inputValue();
+    }
+    await page.click('#open-match');
+  }
+  await page.waitForURL(/\/match\//);
+  await page.waitForFunction(() => window.tabula && window.tabula.state());
+  const url = new URL(page.url());
+  return { id: url.pathname.split('/')[2], token: url.searchParams.get('token'), invites };
+}
+
+export async function state(page) {
+  await page.waitForFunction(() => window.tabula && window.tabula.state());
+  return page.evaluate(() => window.tabula.state());
+}
+
+/** Waits until the page says it is your turn or the game is over; returns the state. */
+export async function waitTurn(page, timeout = 20000) {
+  await page.waitForFunction(() => document.body.dataset.turn === 'you' || document.body.dataset.over === '1', null, { timeout });
+  return state(page);
+}
+
+/** The click steps of an action, per game (the values of data-choice attributes). */
+export function stepsFor(game, action, st) {
+  let m;
+  switch (game) {
+    case 'connect-four':
+      return [`col:${action}`];
+    case 'toumai': {
+      if (action === 'pass') return ['pass'];
+      if ((m = /^([123M])@([a-i])$/.exec(action))) return [`hand:${m[1]}`, `line:${m[2]}`];
+      if ((m = /^([a-i][1-6])=([a-i][1-6])$/.exec(action))) return [`pawn:${m[1]}`, `swap:${m[2]}`];
+      m = /^([a-i]):(\d)>([a-i])(?:\/([a-i]),([a-i]))?$/.exec(action);
+      const h = st.view.lines.find((l) => l.name === m[1]).pawns.length;
+      return [`pawn:${m[1]}${h}`, `line:${m[3]}`, `count:${m[2]}`, ...(m[4] ? [`pair:${m[4]}`, `third:${m[5]}`] : [])];
+    }
+    case 'khan-tsin':
+      if (action === 'pass') return ['pass'];
+      if ((m = /^([KT])@(\d+)$/.exec(action))) return [`place:${m[2]}`, `kind:${m[1]}`];
+      m = /^(\d+):(\d+)>(\d+)$/.exec(action);
+      return [`from:${m[1]}`, `to:${m[3]}`, `n:${m[2]}`];
+    case 'china-moon':
+      if ((m = /^(\d)@([^>]+)>(.+)$/.exec(action))) {
+        const landings = m[3].split('>');
+        return [`frog:${m[1]}@${m[2]}`, `dest:${landings[landings.length - 1]}`, `route:${m[3]}`];
+      }
+      if ((m = /^x(\d):(\w)\/(\w)$/.exec(action))) return [`with:${m[1]}`, `give:${m[2]}`, `take:${m[3]}`];
+      return [action];
+    case 'magical-circle':
+      if ((m = /^play:(\d)(\d)?$/.exec(action))) return [`card:${m[1]}`, ...(m[2] ? [`card:${m[2]}`] : []), `go:${m[1]}${m[2] || ''}`];
+      if ((m = /^swap:(\d)(\d)$/.exec(action))) return [`place:${m[1]}`, `with:${m[2]}`];
+      return [action];
+    default:
+      throw new Error(`no click steps for ${game}`);
+  }
+}
+
+/** Every step an action may start with (some choices may be made in either order: a pawn
+ * from the hand or the line first, either pawn of a swap, either place of a swap…). */
+export function firstSteps(game, action, st) {
+  const steps = stepsFor(game, action, st);
+  let m;
+  if (game === 'toumai' && (m = /^([123M])@([a-i])$/.exec(action))) return [`hand:${m[1]}`, `line:${m[2]}`];
+  if (game === 'toumai' && (m = /^([a-i][1-6])=([a-i][1-6])$/.exec(action))) return [`pawn:${m[1]}`, `pawn:${m[2]}`];
+  if (game === 'khan-tsin' && (m = /^([KT])@(\d+)$/.exec(action))) return [`place:${m[2]}`, `kind:${m[1]}`];
+  if (game === 'magical-circle' && (m = /^play:(\d)(\d)$/.exec(action))) return [`card:${m[1]}`, `card:${m[2]}`];
+  if (game === 'magical-circle' && (m = /^swap:(\d)(\d)$/.exec(action))) return [`place:${m[1]}`, `place:${m[2]}`];
+  return [steps[0]];
+}
+
+/** Checks that the page offers exactly the first steps of the legal actions: nothing that is
+ * not legal, nothing legal missing. */
+export async function checkOffered(page, game, st) {
+  const offered = await page.evaluate(() => [...new Set([...document.querySelectorAll('#board [data-choice], #prompt [data-choice]')].map((e) => e.dataset.choice))].sort());
+  const expected = [...new Set(st.legal.flatMap((a) => firstSteps(game, a, st)))].sort();
+  assert.deepEqual(offered, expected, `the choices offered at ply ${st.ply} are the legal ones`);
+}
+
+async function clickChoice(page, v, tap) {
+  const target = page.locator(`[data-choice="${v}"]`).last();
+  await target.waitFor({ state: 'attached', timeout: 4000 });
+  try {
+    if (tap) await target.tap({ timeout: 2500 });
+    else await target.click({ timeout: 2500 });
+  } catch {
+    // Something (a neighbouring stack, a flying piece) covers it: deliver the click to it.
+    await target.dispatchEvent('click');
+  }
+}
+
+/**
+ * Makes an action by clicks and waits until the page shows the next state. Steps the UI took
+ * by itself (a single possible choice) are skipped. Returns the new state, or null when the
+ * game moved on first (a real-time race lost).
+ */
+export async function perform(page, game, action, st, { racy = false, tap = false } = {}) {
+  const steps = stepsFor(game, action, st);
+  for (const v of steps) {
+    const now = await page.evaluate(() => ({
+      ply: Number(document.body.dataset.ply),
+      chosen: (document.getElementById('prompt').dataset.chosen || '').split(' '),
+      sending: document.getElementById('prompt').dataset.step === 'sending',
+    }));
+    // The UI took the last steps by itself and sent the action already.
+    if (now.ply > st.ply || now.sending) break;
+    if (now.chosen.includes(v)) continue;
+    try {
+      await clickChoice(page, v, tap);
+    } catch (e) {
+      const now = await state(page);
+      if (racy && now.ply !== st.ply) return null;
+      throw new Error(`cannot click ${v} for ${action} at ply ${st.ply}: ${e.message}`);
+    }
+  }
+  await page.waitForFunction((ply) => Number(document.body.dataset.ply) > ply, st.ply, { timeout: 15000 });
+  const after = await state(page);
+  const entry = after.log[st.ply];
+  if (!racy) assert.deepEqual([entry.actor, entry.action], [st.you, action], `the server took ${action} at ply ${st.ply}`);
+  return after;
+}
+
+/** Plays until the game is over (or `stopAfter` of our actions) with `policy(state)`;
+ * `each(n, state)` runs after each of our actions; `tap`: touch taps instead of clicks.
+ * Returns {final state, actions made}. */
+export async function playToEnd(page, game, policy, { each, max = 400, racy = false, tap = false, stopAfter = Infinity } = {}) {
+  let n = 0;
+  for (;;) {
+    const st = await waitTurn(page, racy ? 60000 : 20000);
+    if (st.status.over) return { final: st, actions: n };
+    const action = policy(st);
+    if (!action) {
+      await page.waitForFunction((ply) => Number(document.body.dataset.ply) > ply, st.ply, { timeout: 60000 });
+      continue;
+    }
+    assert.ok(st.legal.includes(action), `${action} is legal`);
+    // Owner decisions may be half-answered by the UI already (single choices); races move on.
+    if (!racy && !st.legal.some((a) => /^(x\d|drop:)/.test(a))) await checkOffered(page, game, st);
+    const after = await perform(page, game, action, st, { racy, tap });
+    if (after) {
+      n++;
+      if (each) await each(n, after);
+      if (n >= stopAfter) return { final: after, actions: n };
+    }
+    assert.ok(n <= max, `the game ends within ${max} of our actions`);
+  }
+}
