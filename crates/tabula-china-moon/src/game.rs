@@ -161,7 +161,17 @@ impl Game for ChinaMoon {
     fn board_text(&self) -> String {
         crate::text::draw(self)
     }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        match SEAT_NAMES.get(seat.index()) {
+            Some(name) if seat.index() < self.players() => name.to_string(),
+            _ => format!("Seat {}", seat.number()),
+        }
+    }
 }
+
+/// The colours of the seats' frogs, seat 1 first (as the web UI draws them).
+pub const SEAT_NAMES: [&str; MAX_PLAYERS] = ["Red", "Blue", "Yellow", "Purple", "Teal"];
 
 impl ChinaMoon {
     /// The result by scores; equal totals share the win (R7).

@@ -45,7 +45,7 @@ pub use board::{
 };
 pub use board_file::BoardError;
 pub use flower::{Flower, Flowers};
-pub use game::Params;
+pub use game::{Params, SEAT_NAMES};
 pub use state::{
     ChinaMoon, FROGS_PER_PLAYER, GOAL_SPOTS, MAX_PLAYERS, MIN_PLAYERS, MOVES_PER_TURN, Pending,
     Phase,

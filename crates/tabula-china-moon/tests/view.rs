@@ -143,3 +143,12 @@ fn heuristic_stays_in_range_and_knows_the_winner() {
     );
     assert!(h.evaluate(Seat(0)) > 0.0 && h.evaluate(Seat(1)) < 0.0);
 }
+
+#[test]
+fn seats_are_named_by_their_frogs_colour() {
+    let g = tabula_china_moon::ChinaMoon::new(&tabula_china_moon::Params::players(3)).unwrap();
+    use tabula_core::Game;
+    assert_eq!(g.seat_name(tabula_core::Seat(0)), "Red");
+    assert_eq!(g.seat_name(tabula_core::Seat(2)), "Yellow");
+    assert_eq!(g.seat_name(tabula_core::Seat(3)), "Seat 4");
+}

@@ -91,6 +91,15 @@ impl Game for KhanTsin {
     fn board_text(&self) -> String {
         crate::text::draw(self)
     }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        if seat.index() < self.seats().len() {
+            let name = self.seats().colour(seat.index()).name();
+            name[..1].to_uppercase() + &name[1..]
+        } else {
+            format!("Seat {}", seat.number())
+        }
+    }
 }
 
 /// A superset of the legal actions, for the test harness. For the seat to move: every

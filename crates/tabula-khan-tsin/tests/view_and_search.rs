@@ -136,3 +136,16 @@ fn the_heuristic_prefers_progress_towards_the_winning_stack() {
     assert_eq!(won.evaluate(Seat(1)), 1.0);
     assert_eq!(won.evaluate(Seat(0)), -1.0);
 }
+
+#[test]
+fn seats_are_named_by_their_colour() {
+    use tabula_core::Game;
+    let g = tabula_khan_tsin::KhanTsin::from_notation(
+        &Default::default(),
+        "123231312132213321123231312132213321 -/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/- gb g",
+    )
+    .unwrap();
+    assert_eq!(g.seat_name(tabula_core::Seat(0)), "Green");
+    assert_eq!(g.seat_name(tabula_core::Seat(1)), "Blue");
+    assert_eq!(g.seat_name(tabula_core::Seat(2)), "Seat 3");
+}
