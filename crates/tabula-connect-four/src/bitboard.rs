@@ -59,6 +59,17 @@ pub const fn landing_cell(mask: u64, c: usize) -> u64 {
     (mask + bottom_cell(c)) & (column_mask(c) | (1 << (c * STRIDE + HEIGHT)))
 }
 
+/// The columns whose top cell is empty in `occupied`, as 7 bits (bit `c`: column index `c`).
+/// One multiplication gathers the top cells (7 bits apart): each partial product lands on a
+/// bit of its own, so no carry disturbs the result.
+#[inline]
+pub const fn open_columns(occupied: u64) -> u8 {
+    let free = (!occupied & TOP) >> (HEIGHT - 1);
+    const GATHER: u64 =
+        (1 << 6) | (1 << 12) | (1 << 18) | (1 << 24) | (1 << 30) | (1 << 36) | (1 << 42);
+    ((free.wrapping_mul(GATHER) >> 42) & 0x7f) as u8
+}
+
 /// Whether the stones `p` hold four in a row in any direction.
 #[inline]
 pub const fn has_four(p: u64) -> bool {
@@ -138,6 +149,22 @@ mod tests {
             0,
             "a full column has no landing cell"
         );
+    }
+
+    #[test]
+    fn open_columns_gathers_every_top_cell() {
+        for set in 0u8..128 {
+            // Fill every column not in `set` (and half-fill the others).
+            let mut occupied = 0;
+            for c in 0..WIDTH {
+                occupied |= if set & (1 << c) == 0 {
+                    column_mask(c)
+                } else {
+                    cell(c, 0) | cell(c, 1)
+                };
+            }
+            assert_eq!(open_columns(occupied), set);
+        }
     }
 
     #[test]

@@ -2,12 +2,32 @@
 //! an action (independent of the move generator), action notation, and the capability traits
 //! (`CandidateActions`, `TwoPlayerZeroSum`).
 
-use crate::bitboard::{HEIGHT, STRIDE, TOP};
+use crate::bitboard::{HEIGHT, WIDTH, open_columns};
 use crate::state::{Column, ConnectFour, Params, Status};
 use crate::view::View;
 use tabula_core::{
     ActionError, Actor, CandidateActions, EndReason, Game, NotationError, Outcome, ParamsError,
     PositionError, Seat, ToAct, TwoPlayerZeroSum,
+};
+
+/// For each set of open columns (7 bits), the open columns in order and how many there are.
+static OPEN_COLUMNS: [([Column; WIDTH], u8); 128] = {
+    let mut table = [([Column::LEFT; WIDTH], 0u8); 128];
+    let mut set = 0;
+    while set < 128 {
+        let mut n = 0;
+        let mut c = 0;
+        while c < WIDTH {
+            if set & (1 << c) != 0 {
+                table[set].0[n] = Column::ALL[c];
+                n += 1;
+            }
+            c += 1;
+        }
+        table[set].1 = n as u8;
+        set += 1;
+    }
+    table
 };
 
 impl Game for ConnectFour {
@@ -45,12 +65,10 @@ impl Game for ConnectFour {
         if self.status != Status::Playing || actor != Actor::Seat(self.side_to_move()) {
             return;
         }
-        let mut free = !self.occupied() & TOP;
-        while free != 0 {
-            let bit = free.trailing_zeros() as usize;
-            out.push(Column::from_index(bit / STRIDE).expect("a top cell is in a column"));
-            free &= free - 1;
-        }
+        // A fixed-size copy then a truncation: cheaper than copying a variable length.
+        let (columns, n) = &OPEN_COLUMNS[open_columns(self.occupied()) as usize];
+        out.extend_from_slice(columns);
+        out.truncate(*n as usize);
     }
 
     #[inline]
@@ -134,3 +152,21 @@ impl CandidateActions for ConnectFour {
 }
 
 impl TwoPlayerZeroSum for ConnectFour {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_columns_table_lists_each_set() {
+        for set in 0u64..128 {
+            let (cols, n) = OPEN_COLUMNS[set as usize];
+            assert_eq!(n as u32, set.count_ones());
+            assert!(
+                cols[..n as usize]
+                    .iter()
+                    .all(|c| set & (1 << c.index()) != 0)
+            );
+        }
+    }
+}

@@ -15,6 +15,10 @@
 //!   `legal_actions_for` allocate nothing. [`ConnectFour`] implements `Game`,
 //!   `CandidateActions`, `TwoPlayerZeroSum`, `Zobrist` (an exact, collision-free hash) and
 //!   `Heuristic` (threat counting, see [`eval`]).
+//! - Data: `data/perft.txt` (perft counts, depths 1–8 from the empty board and other
+//!   positions) and `data/tactics.txt` (positions with a forced win, used by the search tests
+//!   of `tabula-ai`), both cross-checked by the independent Python implementation in
+//!   `tools/reference.py`.
 
 pub mod bitboard;
 pub mod eval;

@@ -1,9 +1,7 @@
 //! The position ([`ConnectFour`]), its action ([`Column`]), its parameters ([`Params`]) and the
 //! rules that change a position: dropping a stone, detecting a four and a full board.
 
-use crate::bitboard::{
-    BOARD, CELLS, HEIGHT, TOP, WIDTH, column_mask, has_four, landing_cell, top_cell,
-};
+use crate::bitboard::{CELLS, HEIGHT, WIDTH, bottom_cell, column_mask, has_four, top_cell};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use tabula_core::{ParamsError, Seat};
@@ -44,6 +42,19 @@ impl Params {
 pub struct Column(u8);
 
 impl Column {
+    /// Column 1.
+    pub const LEFT: Column = Column(0);
+    /// Every column, left to right.
+    pub const ALL: [Column; WIDTH] = [
+        Column(0),
+        Column(1),
+        Column(2),
+        Column(3),
+        Column(4),
+        Column(5),
+        Column(6),
+    ];
+
     /// The column with 0-based index `index` (0–6).
     pub fn from_index(index: usize) -> Option<Column> {
         (index < WIDTH).then_some(Column(index as u8))
@@ -194,12 +205,7 @@ impl ConnectFour {
         if self.status != Status::Playing {
             return 0;
         }
-        let free_tops = !self.occupied() & TOP;
-        let mut set = 0u8;
-        for c in 0..WIDTH {
-            set |= (((free_tops >> (c * 7 + HEIGHT - 1)) & 1) as u8) << c;
-        }
-        set
+        crate::bitboard::open_columns(self.occupied())
     }
 
     /// Drops a stone of the side to move into `c`. Unchecked: `c` must not be full and the
@@ -208,7 +214,9 @@ impl ConnectFour {
     pub fn drop_stone(&mut self, c: Column) {
         debug_assert!(self.can_drop(c), "illegal drop in column {c}");
         let mover = (self.plies & 1) as usize;
-        let cell = landing_cell(self.occupied(), c.index()) & BOARD;
+        // The column is not full, so its lowest empty cell is within it.
+        let col = c.index();
+        let cell = (self.occupied() + bottom_cell(col)) & column_mask(col);
         self.stones[mover] |= cell;
         self.plies += 1;
         if has_four(self.stones[mover]) {
@@ -216,5 +224,16 @@ impl ConnectFour {
         } else if self.plies as u32 == CELLS {
             self.status = Status::Draw;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_is_small() {
+        assert_eq!(std::mem::size_of::<ConnectFour>(), 24);
+        assert_eq!(std::mem::size_of::<Column>(), 1);
     }
 }

@@ -1,8 +1,10 @@
 //! [`GameEntry`]: how the registry makes games of one kind, from parameters as JSON.
 
-use crate::{DynGame, GameInfo, RegistryError, Typed};
+use crate::bots::{TypedBot, parse_spec};
+use crate::{DynBot, DynGame, GameInfo, RegistryError, Typed};
 use serde_json::{Map, Value};
-use std::marker::PhantomData;
+use tabula_ai::arena::MatchConfig;
+use tabula_ai::{BenchConfig, BenchReport, BotFactory, BotSpec, MatchReport};
 use tabula_core::{Game, GameRng, ParamsError};
 
 /// How a new game is set up.
@@ -33,20 +35,34 @@ pub trait GameEntry: Sync {
         params: &Value,
         position: &str,
     ) -> Result<Box<dyn DynGame>, RegistryError>;
+
+    /// The bot described by `spec` (`random`, a level, or a search specification), seeded.
+    fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, RegistryError>;
+
+    /// Plays a match between the bots `specs` (comma-separated, one per seat);
+    /// `progress(done, total)` after each game.
+    fn run_match(
+        &self,
+        params: &Value,
+        specs: &str,
+        config: &MatchConfig,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<MatchReport, RegistryError>;
+
+    /// Measures random playouts and MCTS iterations per second.
+    fn bench(&self, params: &Value, config: &BenchConfig) -> Result<BenchReport, RegistryError>;
 }
 
-/// The [`GameEntry`] of a typed game.
-pub struct Entry<G> {
+/// The [`GameEntry`] of a typed game: its description and how its bots are built (which
+/// searches and rollout policies the game supports).
+pub struct Entry<G: Game> {
     info: GameInfo,
-    _game: PhantomData<fn() -> G>,
+    bots: fn() -> BotFactory<G>,
 }
 
 impl<G: Game> Entry<G> {
-    pub const fn new(info: GameInfo) -> Self {
-        Entry {
-            info,
-            _game: PhantomData,
-        }
+    pub const fn new(info: GameInfo, bots: fn() -> BotFactory<G>) -> Self {
+        Entry { info, bots }
     }
 
     /// Reads the parameters: `players` and the game's own, refusing unknown names.
@@ -123,5 +139,38 @@ impl<G: Game> GameEntry for Entry<G> {
     ) -> Result<Box<dyn DynGame>, RegistryError> {
         let params = self.params(params)?;
         Ok(Box::new(Typed(G::from_notation(&params, position.trim())?)))
+    }
+
+    fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, RegistryError> {
+        let spec = parse_spec(spec)?;
+        Ok(Box::new(TypedBot::new(
+            (self.bots)(),
+            spec,
+            seed,
+            self.info.real_time,
+        )))
+    }
+
+    fn run_match(
+        &self,
+        params: &Value,
+        specs: &str,
+        config: &MatchConfig,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<MatchReport, RegistryError> {
+        let params = self.params(params)?;
+        let specs = specs
+            .split(',')
+            .map(|s| parse_spec(s.trim()))
+            .collect::<Result<Vec<BotSpec>, _>>()?;
+        let factory = (self.bots)();
+        Ok(tabula_ai::run_match_specs(
+            &params, &specs, &factory, config, progress,
+        )?)
+    }
+
+    fn bench(&self, params: &Value, config: &BenchConfig) -> Result<BenchReport, RegistryError> {
+        let params = self.params(params)?;
+        Ok(tabula_ai::bench_game::<G>(&params, config)?)
     }
 }

@@ -1,5 +1,6 @@
 //! The registry's error: every way a request about a game can be wrong, each naming what.
 
+use tabula_ai::AiError;
 use tabula_core::{ActionError, NotationError, ParamsError, PositionError, Seat};
 use thiserror::Error;
 
@@ -19,6 +20,9 @@ pub enum RegistryError {
     Action { action: String, error: ActionError },
     #[error("several seats may act ({seats}): say which one acts")]
     SeatNeeded { seats: String },
+    /// A bot specification or a search refused (the reason from `tabula_ai`).
+    #[error("{0}")]
+    Bot(String),
     #[error("{seat} does not exist in a {players}-player game")]
     NoSuchSeat { seat: Seat, players: usize },
 }
@@ -31,5 +35,11 @@ impl RegistryError {
             self,
             RegistryError::Action { .. } | RegistryError::SeatNeeded { .. }
         )
+    }
+}
+
+impl From<AiError> for RegistryError {
+    fn from(e: AiError) -> Self {
+        RegistryError::Bot(e.to_string())
     }
 }

@@ -6,7 +6,7 @@ mod commands;
 mod opts;
 
 use clap::{Parser, Subcommand};
-use commands::{notation, play, serve, solve};
+use commands::{notation, play, serve, simulate, solve};
 use opts::ParamOpts;
 use std::process::ExitCode;
 
@@ -118,6 +118,46 @@ enum Command {
         #[arg(long)]
         hand: String,
     },
+    /// Play bots against each other, rotating seats; win rates with 95% confidence intervals.
+    Match {
+        game: String,
+        /// One bot per seat, comma-separated: `random`, a level (`beginner`, `casual`,
+        /// `strong`, `expert`), or a search such as `mcts:iterations=5000` or
+        /// `alphabeta:depth=6`.
+        #[arg(long, value_name = "SPEC,SPEC…")]
+        bots: String,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Games played at once (default: every core).
+        #[arg(long, value_name = "T")]
+        threads: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also write the report as JSON to this file.
+        #[arg(long, value_name = "FILE")]
+        json: Option<std::path::PathBuf>,
+        /// Start every game from a random setup instead of the placement setup.
+        #[arg(long)]
+        random_setup: bool,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// Measure random playouts, plies and MCTS iterations per second (every game by default).
+    Bench {
+        game: Option<String>,
+        /// One JSON object per game: game, playouts_per_s, plies_per_s, mcts_iters_per_s_1t,
+        /// mcts_iters_per_s_all.
+        #[arg(long)]
+        json: bool,
+        /// MCTS iterations per search (UCT, c = 1.4, one random rollout per iteration).
+        #[arg(long, default_value_t = 20_000)]
+        iterations: u64,
+        /// Threads for the all-threads figure (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Run the game server: the web UI, the HTTP and WebSocket API (docs/api.md), bots.
     Serve(serve::ServeArgs),
 }
@@ -125,6 +165,38 @@ enum Command {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Serve(args) => serve::serve(args),
+        Command::Match {
+            game,
+            bots,
+            games,
+            threads,
+            seed,
+            json,
+            random_setup,
+            params,
+        } => simulate::run_match(simulate::MatchArgs {
+            game: &game,
+            bots: &bots,
+            games,
+            threads,
+            seed,
+            json: json.as_deref(),
+            random_setup,
+            params: &params,
+        }),
+        Command::Bench {
+            game,
+            json,
+            iterations,
+            threads,
+            seed,
+        } => simulate::bench(simulate::BenchArgs {
+            game: game.as_deref(),
+            json,
+            iterations,
+            threads,
+            seed,
+        }),
         Command::Games => notation::games(),
         Command::Rules { game } => notation::rules(&game),
         Command::Legal {

@@ -1,48 +1,90 @@
 //! Magical Circle (digital edition), a real-time game with hidden deck order.
 
 use crate::{Entry, GameInfo, LEVELS, ParamInfo};
-use tabula_magical_circle::MagicalCircle;
+use rand::RngExt;
+use tabula_ai::BotFactory;
+use tabula_ai::{RandomRollout, Rollout};
+use tabula_core::{GameRng, Seat, SeatSet};
+use tabula_magical_circle::{Action, MagicalCircle};
 
-pub static ENTRY: Entry<MagicalCircle> = Entry::new(GameInfo {
-    name: "magical-circle",
-    title: "Magical Circle",
-    min_players: 2,
-    max_players: 5,
-    default_players: 3,
-    params: &[
-        ParamInfo {
-            name: "deck_step",
-            kind: "integer",
-            help: "D3: the deck holds the permutations with index 0, step, 2·step, … (36 cards with 20)",
-            default: Some("20"),
-        },
-        ParamInfo {
-            name: "swap_values",
-            kind: "integers",
-            help: "D4: the values of each player's swap cards",
-            default: Some("[1,2,3,4]"),
-        },
-        ParamInfo {
-            name: "hourglass_seconds",
-            kind: "integer",
-            help: "D5: the hourglass, in seconds",
-            default: Some("45"),
-        },
-        ParamInfo {
-            name: "target",
-            kind: "integer",
-            help: "D6: magic cards needed to win (default 5, or 4 with 4–5 players)",
-            default: None,
-        },
-        ParamInfo {
-            name: "max_plies",
-            kind: "integer",
-            help: "a draw after this many plies (automated play only)",
-            default: None,
-        },
-    ],
-    levels: LEVELS,
-    real_time: true,
-    hidden_information: true,
-    rules: include_str!("../../../../docs/rules/magical-circle.md"),
-});
+pub static ENTRY: Entry<MagicalCircle> = Entry::new(
+    GameInfo {
+        name: "magical-circle",
+        title: "Magical Circle",
+        min_players: 2,
+        max_players: 5,
+        default_players: 3,
+        params: &[
+            ParamInfo {
+                name: "deck_step",
+                kind: "integer",
+                help: "D3: the deck holds the permutations with index 0, step, 2·step, … (36 cards with 20)",
+                default: Some("20"),
+            },
+            ParamInfo {
+                name: "swap_values",
+                kind: "integers",
+                help: "D4: the values of each player's swap cards",
+                default: Some("[1,2,3,4]"),
+            },
+            ParamInfo {
+                name: "hourglass_seconds",
+                kind: "integer",
+                help: "D5: the hourglass, in seconds",
+                default: Some("45"),
+            },
+            ParamInfo {
+                name: "target",
+                kind: "integer",
+                help: "D6: magic cards needed to win (default 5, or 4 with 4–5 players)",
+                default: None,
+            },
+            ParamInfo {
+                name: "max_plies",
+                kind: "integer",
+                help: "a draw after this many plies (automated play only)",
+                default: None,
+            },
+        ],
+        levels: LEVELS,
+        real_time: true,
+        hidden_information: true,
+        rules: include_str!("../../../../docs/rules/magical-circle.md"),
+    },
+    || BotFactory::new().with_rollout(SolverRollout),
+);
+
+/// Rollouts and tree priors from the exact swap solver: a seat claims when it can win a card
+/// and then follows its plan; random swaps almost never complete a card, so random rollouts
+/// would tell the search nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolverRollout;
+
+impl Rollout<MagicalCircle> for SolverRollout {
+    fn pick(
+        &self,
+        game: &MagicalCircle,
+        seat: Seat,
+        actions: &[Action],
+        rng: &mut GameRng,
+    ) -> Action {
+        match self.prior(game, seat, actions) {
+            Some(a) => a,
+            None => RandomRollout.pick(game, seat, actions, rng),
+        }
+    }
+
+    fn prior(&self, game: &MagicalCircle, seat: Seat, actions: &[Action]) -> Option<Action> {
+        game.solver_action(seat).filter(|a| actions.contains(a))
+    }
+
+    fn pick_seat(&self, game: &MagicalCircle, seats: SeatSet, rng: &mut GameRng) -> Seat {
+        let claimers: SeatSet = seats
+            .iter()
+            .filter(|&s| matches!(game.solver_action(s), Some(Action::Claim(_))))
+            .collect();
+        let pool = if claimers.is_empty() { seats } else { claimers };
+        let pick = rng.random_range(0..pool.len().max(1));
+        pool.iter().nth(pick).unwrap_or(Seat(0))
+    }
+}

@@ -13,7 +13,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula_core::{Actor, Seat, rng_from_seed};
-use tabula_registry::{DynGame, GameEntry, RandomBot, RegistryError, Setup, make_bot};
+use tabula_registry::{
+    BotMove, DynBot, DynGame, GameEntry, RandomBot, RegistryError, Setup, make_bot,
+};
 use tabula_server::{Catalog, Hub, HubOptions, MatchStore, MemoryStore, api};
 use tower::ServiceExt;
 
@@ -31,9 +33,22 @@ pub fn catalog() -> Catalog {
                 level: other.to_string(),
                 known: "random, slow, shy".into(),
             }),
-            _ => make_bot(game, level, seed),
+            // The registered games' bots without their real-time pace, to keep tests short.
+            _ => make_bot(game, level, seed).map(|bot| Box::new(Unpaced(bot)) as Box<dyn DynBot>),
         }),
     )
+}
+
+/// A bot whose moves apply at once.
+pub struct Unpaced(pub Box<dyn DynBot>);
+
+impl DynBot for Unpaced {
+    fn decide(&mut self, game: &dyn DynGame, seat: Seat) -> Option<BotMove> {
+        self.0.decide(game, seat).map(|m| BotMove {
+            delay: Duration::ZERO,
+            ..m
+        })
+    }
 }
 
 /// A server called in-process.

@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
+use tabula_ai::BotFactory;
 use tabula_core::{
     ActionError, Actor, Game, NotationError, Outcome, ParamsError, PositionError, Seat, SeatSet,
     ToAct,
@@ -338,49 +339,55 @@ impl Game for ToyRace {
 
 // ---------------------------------------------------------------- entries and bots
 
-pub static NIM: Entry<ToyNim> = Entry::new(GameInfo {
-    name: "toy-nim",
-    title: "Toy Nim",
-    min_players: 2,
-    max_players: 2,
-    default_players: 2,
-    params: &[ParamInfo {
-        name: "stones",
-        kind: "integer",
-        help: "stones at the start",
-        default: Some("9"),
-    }],
-    levels: &["random", "slow", "shy"],
-    real_time: false,
-    hidden_information: true,
-    rules: "Take 1 to 3 stones; who takes the last one wins.",
-});
-
-pub static RACE: Entry<ToyRace> = Entry::new(GameInfo {
-    name: "toy-race",
-    title: "Toy Race",
-    min_players: 2,
-    max_players: 3,
-    default_players: 2,
-    params: &[
-        ParamInfo {
-            name: "hourglass_seconds",
-            kind: "number",
-            help: "the hourglass",
-            default: Some("45"),
-        },
-        ParamInfo {
-            name: "target",
+pub static NIM: Entry<ToyNim> = Entry::new(
+    GameInfo {
+        name: "toy-nim",
+        title: "Toy Nim",
+        min_players: 2,
+        max_players: 2,
+        default_players: 2,
+        params: &[ParamInfo {
+            name: "stones",
             kind: "integer",
-            help: "points to win",
-            default: Some("2"),
-        },
-    ],
-    levels: &["random", "slow", "shy"],
-    real_time: true,
-    hidden_information: false,
-    rules: "Claim, then hit or miss before the hourglass runs out.",
-});
+            help: "stones at the start",
+            default: Some("9"),
+        }],
+        levels: &["random", "slow", "shy"],
+        real_time: false,
+        hidden_information: true,
+        rules: "Take 1 to 3 stones; who takes the last one wins.",
+    },
+    BotFactory::new,
+);
+
+pub static RACE: Entry<ToyRace> = Entry::new(
+    GameInfo {
+        name: "toy-race",
+        title: "Toy Race",
+        min_players: 2,
+        max_players: 3,
+        default_players: 2,
+        params: &[
+            ParamInfo {
+                name: "hourglass_seconds",
+                kind: "number",
+                help: "the hourglass",
+                default: Some("45"),
+            },
+            ParamInfo {
+                name: "target",
+                kind: "integer",
+                help: "points to win",
+                default: Some("2"),
+            },
+        ],
+        levels: &["random", "slow", "shy"],
+        real_time: true,
+        hidden_information: false,
+        rules: "Claim, then hit or miss before the hourglass runs out.",
+    },
+    BotFactory::new,
+);
 
 /// Plays like the random bot, 30 ms later.
 pub struct SlowBot(pub RandomBot);

@@ -3,4 +3,5 @@
 pub mod notation;
 pub mod play;
 pub mod serve;
+pub mod simulate;
 pub mod solve;

@@ -37,7 +37,7 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
     if let Some(bad) = args.humans.iter().find(|s| s.index() >= n) {
         anyhow::bail!("seat {} does not exist in a {n}-player game", bad.number());
     }
-    let mut bots: BTreeMap<Seat, Box<dyn DynBot>> = BTreeMap::new();
+    let mut bots: Bots = BTreeMap::new();
     for seat in Seat::all(n).filter(|s| !args.humans.contains(s)) {
         let seed = args.seed.wrapping_add(1 + seat.index() as u64);
         bots.insert(seat, make_bot(args.game, args.level, seed)?);
@@ -86,7 +86,9 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
         if humans_to_act.is_empty() && host_deadline.is_none() {
             // Turn-based bots' turn: no clock to run.
             match bot_move {
-                Some((_, seat, action)) => apply_bot(state.as_mut(), seat, &action, &mut rng),
+                Some((_, seat, action)) => {
+                    apply_bot(state.as_mut(), &mut bots, seat, &action, &mut rng)
+                }
                 None => anyhow::bail!("no seat can act: {}", status_line(state.as_ref())),
             }
             continue;
@@ -107,6 +109,7 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
             Ok(line) => {
                 if human_line(
                     state.as_mut(),
+                    &mut bots,
                     &humans_to_act,
                     line.trim(),
                     entry.info().rules,
@@ -119,11 +122,11 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
                 if host_deadline.is_some_and(|d| Instant::now() >= d) {
                     if let Some(timeout) = host_actions.first() {
                         println!("The hourglass has run out.");
-                        state.apply(Actor::Host, timeout)?;
+                        apply_and_tell(state.as_mut(), &mut bots, Actor::Host, timeout)?;
                         state.resolve_chance(&mut rng);
                     }
                 } else if let Some((_, seat, action)) = bot_move {
-                    apply_bot(state.as_mut(), seat, &action, &mut rng);
+                    apply_bot(state.as_mut(), &mut bots, seat, &action, &mut rng);
                 }
             }
             Err(RecvTimeoutError::Disconnected) => {
@@ -136,7 +139,7 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
 
 /// The earliest action a bot wants to take, with when.
 fn next_bot_move(
-    bots: &mut BTreeMap<Seat, Box<dyn DynBot>>,
+    bots: &mut Bots,
     state: &dyn DynGame,
     now: Instant,
 ) -> Option<(Instant, Seat, String)> {
@@ -150,8 +153,31 @@ fn next_bot_move(
         .min_by_key(|m| m.0)
 }
 
-fn apply_bot(state: &mut dyn DynGame, seat: Seat, action: &str, rng: &mut tabula_core::GameRng) {
-    match state.apply(Actor::Seat(seat), action) {
+type Bots = BTreeMap<Seat, Box<dyn DynBot>>;
+
+/// Applies an action and reports it to every bot (for their subtree reuse).
+fn apply_and_tell(
+    state: &mut dyn DynGame,
+    bots: &mut Bots,
+    actor: Actor,
+    action: &str,
+) -> Result<String, tabula_registry::RegistryError> {
+    let before = state.clone_box();
+    let done = state.apply(actor, action)?;
+    for bot in bots.values_mut() {
+        bot.observe(before.as_ref(), actor, &done);
+    }
+    Ok(done)
+}
+
+fn apply_bot(
+    state: &mut dyn DynGame,
+    bots: &mut Bots,
+    seat: Seat,
+    action: &str,
+    rng: &mut tabula_core::GameRng,
+) {
+    match apply_and_tell(state, bots, Actor::Seat(seat), action) {
         Ok(done) => println!("{} plays {done}", state.seat_name(seat)),
         Err(e) => println!("{}'s bot was refused ({e})", state.seat_name(seat)),
     }
@@ -167,6 +193,7 @@ fn prompt(state: &dyn DynGame, humans: &[Seat]) {
 /// Handles one line typed by a human; returns `true` to stop the game.
 fn human_line(
     state: &mut dyn DynGame,
+    bots: &mut Bots,
     humans: &[Seat],
     line: &str,
     rules: &str,
@@ -216,7 +243,7 @@ fn human_line(
             return Ok(false);
         }
     };
-    match state.apply(Actor::Seat(seat), action) {
+    match apply_and_tell(state, bots, Actor::Seat(seat), action) {
         Ok(_) => state.resolve_chance(rng).into_iter().for_each(drop),
         Err(e) => println!("Refused: {e}. Type `?` for the legal actions."),
     }

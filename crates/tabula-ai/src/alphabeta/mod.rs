@@ -1,0 +1,298 @@
+//! Alpha-beta search for two-player zero-sum deterministic games (Connect Four, and Toumaï
+//! and Khan-Tsin with two players): negamax with principal-variation search, iterative
+//! deepening, a Zobrist-hashed transposition table, move ordering (table move, killers,
+//! history) and the game's [`Heuristic`] at the leaves.
+//!
+//! The bot requires `TwoPlayerZeroSum + Zobrist + Heuristic` and refuses (with
+//! [`AiError::Unsupported`]) a game whose `num_seats()` is not 2.
+//!
+//! Budgets: a maximum depth, a node count and a wall time; the node and depth budgets are
+//! deterministic. The first iteration (depth 1) always completes; an interrupted iteration
+//! keeps the best move among the root moves it finished. A proven win or loss stops the
+//! deepening. `noise` adds a seeded pseudo-random value in `[-noise, noise]` to each leaf
+//! evaluation (the same for the same position within a game), which varies play between
+//! seeds and weakens the easier levels.
+
+mod search;
+mod tt;
+
+use crate::{AiError, Bot, Decision, Pace};
+use rand::RngExt;
+use search::{Searcher, WIN, WIN_BOUND, new_history};
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+use tabula_core::{Actor, Game, Heuristic, Seat, ToAct, TwoPlayerZeroSum, Zobrist, rng_from_seed};
+use tt::Table;
+
+/// The settings of an alpha-beta bot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AlphaBetaConfig {
+    /// The deepest iteration, in plies.
+    pub max_depth: u32,
+    /// Nodes per decision (`None`: no node limit).
+    pub max_nodes: Option<u64>,
+    /// Wall time per decision in milliseconds (`None`: no time limit).
+    pub time_ms: Option<u64>,
+    /// The transposition table holds `2^tt_bits` entries.
+    pub tt_bits: u8,
+    /// Amplitude of the seeded leaf noise, in evaluation units (the heuristic's range is
+    /// [-1, 1]).
+    pub noise: f64,
+    /// The delays suggested to real-time hosts.
+    pub pace: Pace,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            max_depth: 8,
+            max_nodes: None,
+            time_ms: None,
+            tt_bits: 20,
+            noise: 0.0,
+            pace: Pace::NONE,
+        }
+    }
+}
+
+impl AlphaBetaConfig {
+    pub fn with_depth(max_depth: u32) -> Self {
+        AlphaBetaConfig {
+            max_depth,
+            ..AlphaBetaConfig::default()
+        }
+    }
+
+    pub fn check(&self) -> Result<(), String> {
+        if self.max_depth == 0 {
+            return Err("depth must be at least 1".into());
+        }
+        if !(self.noise.is_finite() && self.noise >= 0.0) {
+            return Err(format!("noise must be a number ≥ 0, not {}", self.noise));
+        }
+        if self.tt_bits > 30 {
+            return Err(format!("tt_bits is at most 30, not {}", self.tt_bits));
+        }
+        Ok(())
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AlphaBetaResult<A> {
+    pub best: A,
+    /// For the seat to move: `evaluate · 100000` (±noise), or `±(1000000 − plies)` for a
+    /// proven win or loss, 0 for a draw.
+    pub score: i32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The expected line of play from the table (starting with `best`).
+    pub pv: Vec<A>,
+}
+
+impl<A> AlphaBetaResult<A> {
+    /// Plies to the end of the game when the score is a proven win (positive) or loss.
+    pub fn proven_in(&self) -> Option<(bool, u32)> {
+        (self.score.abs() > WIN_BOUND).then(|| (self.score > 0, (WIN - self.score.abs()) as u32))
+    }
+}
+
+/// An alpha-beta bot.
+pub struct AlphaBetaBot<G: Game> {
+    config: AlphaBetaConfig,
+    name: String,
+    tt: Table<G::Action>,
+    history: Vec<i32>,
+    noise_seed: u64,
+    last: Option<AlphaBetaResult<G::Action>>,
+}
+
+impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
+    pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
+        AlphaBetaBot {
+            name: format!("alphabeta({})", config.max_depth),
+            tt: Table::new(config.tt_bits.min(30)),
+            history: new_history(),
+            noise_seed: rng_from_seed(seed).random(),
+            last: None,
+            config,
+        }
+    }
+
+    /// Renames the bot (reports show the name).
+    pub fn named(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
+    }
+
+    pub fn config(&self) -> &AlphaBetaConfig {
+        &self.config
+    }
+
+    pub fn last_search(&self) -> Option<&AlphaBetaResult<G::Action>> {
+        self.last.as_ref()
+    }
+
+    /// Searches `game` for its seat to move within the budget.
+    pub fn search(&mut self, game: &G) -> Result<AlphaBetaResult<G::Action>, AiError> {
+        if game.num_seats() != 2 {
+            return Err(AiError::Unsupported(format!(
+                "alpha-beta needs exactly 2 seats; this game has {}",
+                game.num_seats()
+            )));
+        }
+        self.config.check().map_err(AiError::Unsupported)?;
+        let seat = match game.to_act() {
+            ToAct::One(s) => s,
+            ToAct::Over(_) => return Err(AiError::GameOver),
+            other => {
+                return Err(AiError::Unsupported(format!(
+                    "alpha-beta needs one seat to move, not {other:?}"
+                )));
+            }
+        };
+        let start = Instant::now();
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        let mut s = Searcher {
+            tt: &mut self.tt,
+            history: &mut self.history,
+            killers: Vec::new(),
+            buffers: Vec::new(),
+            actions: Vec::new(),
+            nodes: 0,
+            stop: false,
+            limits_armed: false,
+            deadline: self
+                .config
+                .time_ms
+                .map(|ms| start + Duration::from_millis(ms)),
+            node_limit: self.config.max_nodes,
+            noise: self.config.noise,
+            noise_seed: self.noise_seed,
+        };
+        let mut root = s.ordered_moves(game, seat, 0, None);
+        if root.is_empty() {
+            return Err(AiError::NoLegalAction(seat));
+        }
+        let mut best = (root[0].1, 0, 0u32);
+        for depth in 1..=self.config.max_depth as i32 {
+            s.limits_armed = depth > 1;
+            let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+            let mut iteration_best = None;
+            for (i, &(_, a)) in root.iter().enumerate() {
+                let mut child = game.clone();
+                child.apply(a);
+                let score = if i == 0 {
+                    s.child_score(&child, seat, depth, alpha, beta, 0)
+                } else {
+                    let v = s.child_score(&child, seat, depth, alpha, alpha + 1, 0);
+                    if v > alpha && !s.stop {
+                        s.child_score(&child, seat, depth, alpha, beta, 0)
+                    } else {
+                        v
+                    }
+                };
+                if s.stop {
+                    break;
+                }
+                if iteration_best.is_none() || score > alpha {
+                    alpha = alpha.max(score);
+                    iteration_best = Some((a, score));
+                }
+            }
+            if let Some((a, score)) = iteration_best {
+                best = (a, score, depth as u32);
+                // The best move first in the next iteration.
+                if let Some(pos) = root.iter().position(|&(_, m)| m == a) {
+                    let m = root.remove(pos);
+                    root.insert(0, m);
+                }
+            }
+            if s.stop || score_is_proven(best.1) {
+                break;
+            }
+        }
+        let nodes = s.nodes;
+        let pv = self.principal_variation(game, best.0, self.config.max_depth as usize);
+        let result = AlphaBetaResult {
+            best: best.0,
+            score: best.1,
+            depth: best.2,
+            nodes,
+            elapsed: start.elapsed(),
+            pv,
+        };
+        self.last = Some(result.clone());
+        Ok(result)
+    }
+
+    /// `first`, then the table's best moves while they are legal.
+    fn principal_variation(&self, game: &G, first: G::Action, max: usize) -> Vec<G::Action> {
+        let mut pv = vec![first];
+        let mut g = game.clone();
+        g.apply(first);
+        let mut legal = Vec::new();
+        while pv.len() < max {
+            let ToAct::One(seat) = g.to_act() else { break };
+            let Some(a) = self.tt.probe(g.zobrist()).and_then(|e| e.best) else {
+                break;
+            };
+            g.legal_actions_for(Actor::Seat(seat), &mut legal);
+            if !legal.contains(&a) {
+                break;
+            }
+            g.apply(a);
+            pv.push(a);
+        }
+        pv
+    }
+
+    /// Forgets the transposition table and history.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.fill(0);
+    }
+}
+
+fn score_is_proven(score: i32) -> bool {
+    score.abs() > WIN_BOUND
+}
+
+impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> Bot<G> for AlphaBetaBot<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn decide(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        _may_wait: bool,
+    ) -> Result<Decision<G::Action>, AiError> {
+        match game.to_act() {
+            ToAct::Over(_) => return Err(AiError::GameOver),
+            ToAct::One(s) if s == seat => {}
+            to_act if to_act.seats().contains(seat) => {
+                return Err(AiError::Unsupported(format!(
+                    "alpha-beta needs one seat to move, not {to_act:?}"
+                )));
+            }
+            _ => return Err(AiError::SeatCannotAct(seat)),
+        }
+        Ok(Decision::Act(self.search(game)?.best))
+    }
+
+    fn reset(&mut self) {
+        self.clear();
+        self.last = None;
+    }
+
+    fn think_delay(&self, game: &G, _seat: Seat) -> Duration {
+        self.config.pace.delay(game)
+    }
+}

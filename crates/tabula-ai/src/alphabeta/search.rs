@@ -1,0 +1,289 @@
+//! Negamax with alpha-beta pruning, principal-variation search, a transposition table and
+//! move ordering (transposition-table move, two killers per ply, history scores).
+//!
+//! Scores are integers from the point of view of the seat to move: a win is
+//! `WIN - plies to it` (so faster wins score higher), a loss its negation, a draw 0, and a
+//! heuristic leaf `evaluate(seat) · 100000` plus the optional noise. The same seat may move
+//! twice in a row (placement phases): the score is then passed up without negation.
+
+use super::tt::{Bound, Table};
+use std::hash::{Hash, Hasher};
+use std::time::Instant;
+use tabula_core::{Actor, Game, Heuristic, Outcome, Seat, ToAct, Zobrist};
+
+pub(crate) const WIN: i32 = 1_000_000;
+/// Scores beyond this are proven wins (or losses, negated).
+pub(crate) const WIN_BOUND: i32 = WIN - 100_000;
+const INF: i32 = WIN + 1;
+const EVAL_SCALE: f64 = 100_000.0;
+const HISTORY_SLOTS: usize = 4096;
+const FX: u64 = 0x517c_c1b7_2722_0a95;
+
+/// The search state of one decision (the table and history live on in the bot).
+pub(crate) struct Searcher<'a, G: Game> {
+    pub tt: &'a mut Table<G::Action>,
+    /// `history[seat * HISTORY_SLOTS + slot(action)]`.
+    pub history: &'a mut Vec<i32>,
+    pub killers: Vec<[Option<G::Action>; 2]>,
+    pub buffers: Vec<Vec<(i32, G::Action)>>,
+    pub actions: Vec<G::Action>,
+    pub nodes: u64,
+    pub stop: bool,
+    /// Limits are not checked while this is false (the first iteration always completes).
+    pub limits_armed: bool,
+    pub deadline: Option<Instant>,
+    pub node_limit: Option<u64>,
+    pub noise: f64,
+    pub noise_seed: u64,
+}
+
+pub(crate) fn new_history() -> Vec<i32> {
+    vec![0; 2 * HISTORY_SLOTS]
+}
+
+/// A cheap hash of an action into the history table (FxHash).
+fn slot<A: Hash>(a: &A) -> usize {
+    struct Fx(u64);
+    impl Hasher for Fx {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(FX);
+            }
+        }
+        fn write_u8(&mut self, i: u8) {
+            self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(FX);
+        }
+        fn write_u32(&mut self, i: u32) {
+            self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(FX);
+        }
+        fn write_u64(&mut self, i: u64) {
+            self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(FX);
+        }
+    }
+    let mut h = Fx(0);
+    a.hash(&mut h);
+    (h.0 >> 40) as usize % HISTORY_SLOTS
+}
+
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Win scores are stored relative to the node that stores them.
+fn to_tt(score: i32, ply: u32) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: u32) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The score of a finished game for `seat`, `ply` plies from the root.
+pub(crate) fn terminal_score(outcome: &Outcome, seat: Seat, ply: u32) -> i32 {
+    let r = outcome.reward(seat);
+    if r > 0.5 + 1e-9 {
+        WIN - ply as i32
+    } else if r < 0.5 - 1e-9 {
+        -(WIN - ply as i32)
+    } else {
+        0
+    }
+}
+
+impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
+    /// The static value of `game` for `seat`: the heuristic plus the seeded noise (equal and
+    /// opposite for the two seats, and the same for the same position).
+    pub fn evaluate(&self, game: &G, seat: Seat) -> i32 {
+        let mut v = game.evaluate(seat).clamp(-1.0, 1.0);
+        if self.noise > 0.0 {
+            let h = mix(game.zobrist() ^ self.noise_seed);
+            let u = (h >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
+            let sign = if seat.index() == 0 { 1.0 } else { -1.0 };
+            v += sign * u * self.noise;
+        }
+        let bound = (WIN_BOUND - 1) as f64;
+        (v * EVAL_SCALE).clamp(-bound, bound) as i32
+    }
+
+    fn check_limits(&mut self) {
+        if !self.limits_armed {
+            return;
+        }
+        if self.node_limit.is_some_and(|n| self.nodes >= n)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.stop = true;
+        }
+    }
+
+    /// The score of `child` (reached by a move of `me`) for `me`, searched `depth - 1` deep.
+    #[inline]
+    pub fn child_score(
+        &mut self,
+        child: &G,
+        me: Seat,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> i32 {
+        match child.to_act() {
+            ToAct::Over(outcome) => terminal_score(&outcome, me, ply + 1),
+            ToAct::One(s) if s == me => self.negamax(child, depth - 1, alpha, beta, ply + 1),
+            ToAct::One(_) => -self.negamax(child, depth - 1, -beta, -alpha, ply + 1),
+            // Not a two-player alternating state: score it statically.
+            ToAct::Chance | ToAct::Several(_) => self.evaluate(child, me),
+        }
+    }
+
+    /// Orders `game`'s actions for `seat` into the buffer of `ply`: the table's move, the
+    /// killers, then by history score.
+    pub fn ordered_moves(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        ply: u32,
+        tt_move: Option<G::Action>,
+    ) -> Vec<(i32, G::Action)> {
+        let ply = ply as usize;
+        while self.buffers.len() <= ply {
+            self.buffers.push(Vec::with_capacity(64));
+        }
+        while self.killers.len() <= ply {
+            self.killers.push([None, None]);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        game.legal_actions_for(Actor::Seat(seat), &mut self.actions);
+        let killers = self.killers[ply];
+        let base = (seat.index() & 1) * HISTORY_SLOTS;
+        for &a in &self.actions {
+            let key = if Some(a) == tt_move {
+                i32::MAX
+            } else if Some(a) == killers[0] {
+                i32::MAX - 1
+            } else if Some(a) == killers[1] {
+                i32::MAX - 2
+            } else {
+                self.history[base + slot(&a)].min(i32::MAX - 3)
+            };
+            moves.push((key, a));
+        }
+        // Unstable sorting allocates nothing and is still deterministic.
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        moves
+    }
+
+    fn reward_cutoff(&mut self, seat: Seat, a: G::Action, depth: i32, ply: u32) {
+        let base = (seat.index() & 1) * HISTORY_SLOTS;
+        let h = &mut self.history[base + slot(&a)];
+        *h = h.saturating_add(depth * depth);
+        let k = &mut self.killers[ply as usize];
+        if k[0] != Some(a) {
+            k[1] = k[0];
+            k[0] = Some(a);
+        }
+    }
+
+    /// The score of `game` for its seat to move, `depth` plies deep, within (alpha, beta).
+    pub fn negamax(&mut self, game: &G, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.stop {
+            return 0;
+        }
+        let seat = match game.to_act() {
+            ToAct::One(s) => s,
+            // Callers score finished games themselves (they know whose view to take).
+            ToAct::Over(_) => return 0,
+            ToAct::Chance | ToAct::Several(_) => return 0,
+        };
+        if depth <= 0 {
+            return self.evaluate(game, seat);
+        }
+        let key = game.zobrist();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best;
+            if e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let alpha_orig = alpha;
+        let moves = self.ordered_moves(game, seat, ply, tt_move);
+        if moves.is_empty() {
+            self.buffers[ply as usize] = moves;
+            return self.evaluate(game, seat);
+        }
+        let mut best = -INF;
+        let mut best_move = None;
+        for (i, &(_, a)) in moves.iter().enumerate() {
+            let mut child = game.clone();
+            child.apply(a);
+            let score = if i == 0 {
+                self.child_score(&child, seat, depth, alpha, beta, ply)
+            } else {
+                let s = self.child_score(&child, seat, depth, alpha, alpha + 1, ply);
+                if s > alpha && s < beta && !self.stop {
+                    self.child_score(&child, seat, depth, alpha, beta, ply)
+                } else {
+                    s
+                }
+            };
+            if self.stop {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(a);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        self.reward_cutoff(seat, a, depth, ply);
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply as usize] = moves;
+        if self.stop {
+            return 0;
+        }
+        let bound = if best <= alpha_orig {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+}

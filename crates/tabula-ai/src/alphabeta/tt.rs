@@ -1,0 +1,99 @@
+//! The transposition table of alpha-beta: a fixed power-of-two array indexed by the low bits
+//! of the game's Zobrist hash, each entry holding the full key, the best action found, the
+//! score (win scores stored relative to the node, so they stay valid at any ply) and its
+//! bound. Replacement: a new entry replaces an entry of another position, or of the same
+//! position searched less deep.
+
+/// What a stored score means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    Exact,
+    /// The true score is at least this (a beta cut-off).
+    Lower,
+    /// The true score is at most this (no move raised alpha).
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry<A> {
+    pub key: u64,
+    pub best: Option<A>,
+    pub score: i32,
+    /// Remaining depth of the search that stored it; -1 for an empty slot.
+    pub depth: i16,
+    pub bound: Bound,
+}
+
+pub(crate) struct Table<A> {
+    entries: Vec<Entry<A>>,
+    mask: usize,
+}
+
+impl<A: Copy> Table<A> {
+    /// A table of `2^bits` entries.
+    pub fn new(bits: u8) -> Self {
+        let size = 1usize << bits.min(30);
+        Table {
+            entries: vec![
+                Entry {
+                    key: 0,
+                    best: None,
+                    score: 0,
+                    depth: -1,
+                    bound: Bound::Exact,
+                };
+                size
+            ],
+            mask: size - 1,
+        }
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<&Entry<A>> {
+        let e = &self.entries[key as usize & self.mask];
+        (e.depth >= 0 && e.key == key).then_some(e)
+    }
+
+    #[inline]
+    pub fn store(&mut self, key: u64, best: Option<A>, score: i32, depth: i32, bound: Bound) {
+        let e = &mut self.entries[key as usize & self.mask];
+        if e.key != key || depth as i16 >= e.depth {
+            let best = best.or(if e.key == key { e.best } else { None });
+            *e = Entry {
+                key,
+                best,
+                score,
+                depth: depth.clamp(0, i16::MAX as i32) as i16,
+                bound,
+            };
+        }
+    }
+
+    pub fn clear(&mut self) {
+        for e in &mut self.entries {
+            e.depth = -1;
+            e.best = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_by_full_key() {
+        let mut t: Table<u8> = Table::new(4);
+        assert!(t.probe(5).is_none());
+        t.store(5, Some(3), 10, 2, Bound::Exact);
+        let e = t.probe(5).unwrap();
+        assert_eq!((e.best, e.score, e.depth), (Some(3), 10, 2));
+        // Same slot, other key: not found.
+        assert!(t.probe(5 + 16).is_none());
+        // A shallower result for the same position does not replace a deeper one.
+        t.store(5, Some(1), 99, 1, Bound::Lower);
+        assert_eq!(t.probe(5).unwrap().score, 10);
+        t.clear();
+        assert!(t.probe(5).is_none());
+    }
+}

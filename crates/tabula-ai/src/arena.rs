@@ -1,0 +1,389 @@
+//! The match runner (`tabula match`): plays N games between bots, rotating seats, over
+//! several threads, and reports per-bot and per-seat win rates with Wilson 95% intervals,
+//! draws and game lengths ([`MatchReport`]).
+//!
+//! - Seats rotate: in game `g` (0-based), bot `b` sits at seat `(b + g) mod n`, so over `n`
+//!   consecutive games every bot plays every seat once.
+//! - Every game has its own seed derived from the match seed and its index; the bots' seeds and
+//!   chance events derive from it, so a match's results do not depend on the thread count.
+//! - Chance events are sampled from the game's generator. Where one seat must act, its bot
+//!   decides. Where several seats may act (a race), the acting seats' bots are asked in order
+//!   of their think delay (ties in random order) and may wait; the first to act wins the race;
+//!   if all wait, the first is asked again without the option to wait.
+//! - Every applied action is reported to every bot (`Bot::observe`), for subtree reuse.
+//! - A bot's action is checked with `Game::validate`; a refused one stops the match with
+//!   [`AiError::BotFailed`].
+
+use crate::factory::BotFactory;
+use crate::rollout::below;
+use crate::spec::BotSpec;
+use crate::stats::{BotResult, GameRecord, MatchReport, PlyStats, Rate, SeatResult};
+use crate::{AiError, Bot, Decision};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+use tabula_core::{Actor, Game, GameRng, Seat, ToAct, rng_from_seed, sample_chance};
+
+/// How a match is played.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub games: usize,
+    /// Games played at once (each game on one thread).
+    pub threads: usize,
+    pub seed: u64,
+    /// A game still running after this many plies stops, counted as unfinished (default
+    /// 5000: a guard against games that need not end, such as Khan-Tsin without its ply
+    /// limit; the games' own `max_plies` parameters are the rules-level limits).
+    pub max_plies: u64,
+    /// Start from `Game::new_random` (every setup choice random) instead of `Game::new`.
+    pub random_setup: bool,
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig {
+            games: 100,
+            threads: 1,
+            seed: 1,
+            max_plies: 5_000,
+            random_setup: false,
+        }
+    }
+}
+
+/// Makes the bot with index `bot` (in the match's list) for one game, from its seed.
+pub type BotMaker<'a, G> = dyn Fn(usize, u64) -> Result<Box<dyn Bot<G>>, AiError> + Sync + 'a;
+
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays a match between the bots given as specifications, built by `factory`.
+pub fn run_match_specs<G: Game>(
+    params: &G::Params,
+    specs: &[BotSpec],
+    factory: &BotFactory<G>,
+    config: &MatchConfig,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<MatchReport, AiError> {
+    let seats = G::new(params)?.num_seats();
+    // Fail early on a specification the game cannot use.
+    for spec in specs {
+        factory.build(spec, seats, 0)?;
+    }
+    let names: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let make = |i: usize, seed: u64| factory.build(&specs[i], seats, seed);
+    run_match(params, &names, &make, config, progress)
+}
+
+/// Plays a match between `names.len()` bots made by `make_bot`; `progress(done, total)` is
+/// called after each game.
+pub fn run_match<G: Game>(
+    params: &G::Params,
+    names: &[String],
+    make_bot: &BotMaker<'_, G>,
+    config: &MatchConfig,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<MatchReport, AiError> {
+    let seats = G::new(params)?.num_seats();
+    if names.len() != seats {
+        return Err(AiError::BadMatch(format!(
+            "{} is played by {seats} seats here, but {} bots were given",
+            G::NAME,
+            names.len()
+        )));
+    }
+    if config.games == 0 {
+        return Err(AiError::BadMatch(
+            "the number of games must be at least 1".into(),
+        ));
+    }
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let records: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; config.games]);
+    let error: Mutex<Option<AiError>> = Mutex::new(None);
+    let threads = config.threads.clamp(1, config.games);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= config.games || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    match play_game(params, seats, g, make_bot, config) {
+                        Ok(record) => {
+                            records.lock().expect("records")[g] = Some(record);
+                            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            progress(n, config.games);
+                        }
+                        Err(e) => {
+                            failed.store(true, Ordering::Relaxed);
+                            error.lock().expect("error").get_or_insert(e);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = error.into_inner().expect("error") {
+        return Err(e);
+    }
+    let records: Vec<GameRecord> = records
+        .into_inner()
+        .expect("records")
+        .into_iter()
+        .map(|r| r.expect("every game played"))
+        .collect();
+    Ok(summarise::<G>(
+        names,
+        seats,
+        config,
+        records,
+        start.elapsed().as_secs_f64(),
+    ))
+}
+
+fn play_game<G: Game>(
+    params: &G::Params,
+    seats: usize,
+    index: usize,
+    make_bot: &BotMaker<'_, G>,
+    config: &MatchConfig,
+) -> Result<GameRecord, AiError> {
+    let seed = mix(config.seed ^ mix(index as u64));
+    let mut rng: GameRng = rng_from_seed(seed);
+    // bots_by_seat[s]: the bot (index in the list) sitting at seat s.
+    let bots_by_seat: Vec<usize> = (0..seats)
+        .map(|s| (s + seats - index % seats) % seats)
+        .collect();
+    let mut bots: Vec<Box<dyn Bot<G>>> = Vec::with_capacity(seats);
+    for &b in &bots_by_seat {
+        bots.push(make_bot(b, mix(seed ^ (b as u64 + 1)))?);
+    }
+    let mut game = if config.random_setup {
+        G::new_random(params, &mut rng)?
+    } else {
+        G::new(params)?
+    };
+    let mut chances = Vec::new();
+    let mut plies = 0u64;
+    let outcome = loop {
+        let (seat, action) = match game.to_act() {
+            ToAct::Over(outcome) => break Some(outcome),
+            _ if plies >= config.max_plies => break None,
+            ToAct::Chance => {
+                let Some(a) = sample_chance(&game, &mut rng, &mut chances) else {
+                    break None;
+                };
+                for bot in bots.iter_mut() {
+                    bot.observe(&game, a);
+                }
+                game.apply(a);
+                continue;
+            }
+            ToAct::One(seat) => {
+                let bot = &mut bots[seat.index()];
+                let decision = bot.decide(&game, seat, false).map_err(|e| {
+                    bot_error(index, seat, bot.as_ref(), "(none)".into(), e.to_string())
+                })?;
+                match decision {
+                    Decision::Act(a) => (seat, a),
+                    Decision::Wait => {
+                        return Err(bot_error(
+                            index,
+                            seat,
+                            bot.as_ref(),
+                            "wait".into(),
+                            "it must act".into(),
+                        ));
+                    }
+                }
+            }
+            ToAct::Several(set) => race(&game, set.iter().collect(), &mut bots, &mut rng, index)?,
+        };
+        if let Err(e) = game.validate(Actor::Seat(seat), action) {
+            let bot = bots[seat.index()].as_ref();
+            return Err(bot_error(
+                index,
+                seat,
+                bot,
+                game.format_action(action),
+                e.to_string(),
+            ));
+        }
+        for bot in bots.iter_mut() {
+            bot.observe(&game, action);
+        }
+        game.apply(action);
+        plies += 1;
+    };
+    Ok(GameRecord {
+        index,
+        seed,
+        bots_by_seat,
+        ranks: outcome.map(|o| o.ranks().to_vec()).unwrap_or_default(),
+        scores: outcome.and_then(|o| o.scores().map(<[i32]>::to_vec)),
+        reason: outcome.map(|o| o.reason),
+        plies,
+    })
+}
+
+/// Several seats may act: ask them in order of think delay (random among equals).
+fn race<G: Game>(
+    game: &G,
+    mut seats: Vec<Seat>,
+    bots: &mut [Box<dyn Bot<G>>],
+    rng: &mut GameRng,
+    index: usize,
+) -> Result<(Seat, G::Action), AiError> {
+    for i in (1..seats.len()).rev() {
+        let j = below(rng, i + 1);
+        seats.swap(i, j);
+    }
+    seats.sort_by_key(|s| bots[s.index()].think_delay(game, *s));
+    for (round, may_wait) in [(0, true), (1, false)] {
+        for &seat in &seats {
+            let bot = &mut bots[seat.index()];
+            let decision = bot.decide(game, seat, may_wait).map_err(|e| {
+                bot_error(index, seat, bot.as_ref(), "(none)".into(), e.to_string())
+            })?;
+            if let Decision::Act(a) = decision {
+                return Ok((seat, a));
+            }
+            if round == 1 {
+                return Err(bot_error(
+                    index,
+                    seat,
+                    bot.as_ref(),
+                    "wait".into(),
+                    "it must act".into(),
+                ));
+            }
+        }
+    }
+    unreachable!("the second round always returns")
+}
+
+fn bot_error<G: Game>(
+    game: usize,
+    seat: Seat,
+    bot: &dyn Bot<G>,
+    action: String,
+    reason: String,
+) -> AiError {
+    AiError::BotFailed {
+        game,
+        seat,
+        bot: bot.name(),
+        action,
+        reason,
+    }
+}
+
+fn summarise<G: Game>(
+    names: &[String],
+    seats: usize,
+    config: &MatchConfig,
+    records: Vec<GameRecord>,
+    elapsed_s: f64,
+) -> MatchReport {
+    let n = names.len();
+    // Per bot: wins, draws, returns; per bot and seat: wins and games.
+    let mut wins = vec![0u64; n];
+    let mut draws = vec![0u64; n];
+    let mut games = vec![0u64; n];
+    let mut returns = vec![0f64; n];
+    let mut seat_games = vec![vec![0u64; seats]; n];
+    let mut seat_wins = vec![vec![0u64; seats]; n];
+    let mut by_seat_wins = vec![0u64; seats];
+    let mut by_seat_draws = vec![0u64; seats];
+    let (mut game_draws, mut unfinished) = (0u64, 0u64);
+    for r in &records {
+        let firsts = r.ranks.iter().filter(|&&k| k == 1).count();
+        if r.reason.is_none() {
+            unfinished += 1;
+        }
+        if r.reason.is_none() || firsts != 1 {
+            game_draws += 1;
+        }
+        for (seat, &bot) in r.bots_by_seat.iter().enumerate() {
+            games[bot] += 1;
+            seat_games[bot][seat] += 1;
+            let first = r.ranks.get(seat) == Some(&1);
+            if first && firsts == 1 {
+                wins[bot] += 1;
+                seat_wins[bot][seat] += 1;
+                by_seat_wins[seat] += 1;
+                returns[bot] += 1.0;
+            } else if first || r.reason.is_none() {
+                // Shared first place, or an unfinished game (shared by everyone).
+                draws[bot] += 1;
+                by_seat_draws[seat] += 1;
+                let sharing = if r.reason.is_none() { seats } else { firsts };
+                returns[bot] += 1.0 / sharing as f64;
+            }
+        }
+    }
+    let bots = (0..n)
+        .map(|b| {
+            let rate = Rate::new(wins[b], games[b]);
+            BotResult {
+                index: b,
+                bot: names[b].clone(),
+                games: games[b],
+                wins: wins[b],
+                draws: draws[b],
+                losses: games[b] - wins[b] - draws[b],
+                win_rate: rate.win_rate,
+                ci95: rate.ci95,
+                mean_return: if games[b] == 0 {
+                    0.0
+                } else {
+                    returns[b] / games[b] as f64
+                },
+                by_seat: (0..seats)
+                    .map(|s| Rate::new(seat_wins[b][s], seat_games[b][s]))
+                    .collect(),
+            }
+        })
+        .collect();
+    let total = records.len() as u64;
+    let seat_results = (0..seats)
+        .map(|s| {
+            let rate = Rate::new(by_seat_wins[s], total);
+            SeatResult {
+                seat: s + 1,
+                games: total,
+                wins: by_seat_wins[s],
+                draws: by_seat_draws[s],
+                win_rate: rate.win_rate,
+                ci95: rate.ci95,
+            }
+        })
+        .collect();
+    let plies: Vec<u64> = records.iter().map(|r| r.plies).collect();
+    MatchReport {
+        game: G::NAME.to_string(),
+        games: records.len(),
+        seats,
+        seed: config.seed,
+        bots,
+        seat_results,
+        draws: game_draws,
+        unfinished,
+        plies: PlyStats {
+            mean: plies.iter().sum::<u64>() as f64 / plies.len().max(1) as f64,
+            min: plies.iter().copied().min().unwrap_or(0),
+            max: plies.iter().copied().max().unwrap_or(0),
+        },
+        elapsed_s,
+        records,
+    }
+}

@@ -1,0 +1,233 @@
+//! [`BotFactory`]: builds a bot from a [`BotSpec`] for one game type, knowing which searches
+//! and rollout policies that game supports. The registry makes one per game:
+//!
+//! ```ignore
+//! // Connect Four: levels play alpha-beta (2 seats), `mcts` bots may use heuristic rollouts.
+//! let factory = BotFactory::<ConnectFour>::new().with_alphabeta().with_heuristic_rollouts(0.25);
+//! // China Moon: MCTS only.
+//! let factory = BotFactory::<ChinaMoon>::new();
+//! // Magical Circle: MCTS whose rollouts consult the game's solver.
+//! let factory = BotFactory::<MagicalCircle>::new().with_rollout(SolverRollout);
+//! let bot = factory.build(&"strong".parse()?, game.num_seats(), seed)?;
+//! ```
+//!
+//! Capabilities are registered through methods whose bounds the game must meet
+//! (`with_alphabeta` needs `TwoPlayerZeroSum + Zobrist + Heuristic`), so a search can never be
+//! built for a game it is wrong for; the built bots are `Box<dyn Bot<G>>`.
+
+use crate::alphabeta::{AlphaBetaBot, AlphaBetaConfig};
+use crate::level::{Engine, Level, LevelConfig};
+use crate::mcts::{MctsBot, MctsConfig};
+use crate::rollout::{HeuristicRollout, Rollout};
+use crate::spec::{BotSpec, RolloutKind};
+use crate::{AiError, Bot, RandomBot};
+use std::sync::Arc;
+use tabula_core::{Game, Heuristic, TwoPlayerZeroSum, Zobrist};
+
+type MakeMcts<G> = Arc<dyn Fn(MctsConfig, u64) -> Box<dyn Bot<G>> + Send + Sync>;
+type MakeAlphaBeta<G> = fn(AlphaBetaConfig, u64) -> Box<dyn Bot<G>>;
+
+/// Builds bots for games of type `G`. See the module docs.
+pub struct BotFactory<G: Game> {
+    random_rollout: MakeMcts<G>,
+    heuristic_rollout: Option<MakeMcts<G>>,
+    game_rollout: Option<MakeMcts<G>>,
+    alphabeta: Option<MakeAlphaBeta<G>>,
+    level_engine: Engine,
+    level_rollout: RolloutKind,
+}
+
+impl<G: Game> Clone for BotFactory<G> {
+    fn clone(&self) -> Self {
+        BotFactory {
+            random_rollout: self.random_rollout.clone(),
+            heuristic_rollout: self.heuristic_rollout.clone(),
+            game_rollout: self.game_rollout.clone(),
+            alphabeta: self.alphabeta,
+            level_engine: self.level_engine,
+            level_rollout: self.level_rollout,
+        }
+    }
+}
+
+impl<G: Game> Default for BotFactory<G> {
+    fn default() -> Self {
+        BotFactory::new()
+    }
+}
+
+fn make_alphabeta<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
+    config: AlphaBetaConfig,
+    seed: u64,
+) -> Box<dyn Bot<G>> {
+    Box::new(AlphaBetaBot::<G>::new(config, seed))
+}
+
+impl<G: Game> BotFactory<G> {
+    /// MCTS with uniformly random rollouts for every level.
+    pub fn new() -> Self {
+        BotFactory {
+            random_rollout: Arc::new(|config, seed| Box::new(MctsBot::<G>::new(config, seed))),
+            heuristic_rollout: None,
+            game_rollout: None,
+            alphabeta: None,
+            level_engine: Engine::Mcts,
+            level_rollout: RolloutKind::Random,
+        }
+    }
+
+    /// Alpha-beta becomes available, and levels use it when the game has 2 seats (MCTS
+    /// otherwise, e.g. Toumaï with 3 players).
+    pub fn with_alphabeta(mut self) -> Self
+    where
+        G: TwoPlayerZeroSum + Zobrist + Heuristic,
+    {
+        self.alphabeta = Some(make_alphabeta::<G>);
+        self.level_engine = Engine::AlphaBeta;
+        self
+    }
+
+    /// Heuristic rollouts (epsilon-greedy on the game's `Heuristic`) become available, and MCTS
+    /// levels use them.
+    pub fn with_heuristic_rollouts(mut self, epsilon: f64) -> Self
+    where
+        G: Heuristic,
+    {
+        self.heuristic_rollout = Some(Arc::new(move |config, seed| {
+            Box::new(MctsBot::<G, HeuristicRollout>::with_rollout(
+                config,
+                HeuristicRollout { epsilon },
+                seed,
+            ))
+        }));
+        self.level_rollout = RolloutKind::Heuristic;
+        self
+    }
+
+    /// The game's own rollout policy becomes available (`rollout=game`), and MCTS levels use
+    /// it.
+    pub fn with_rollout<R: Rollout<G>>(mut self, rollout: R) -> Self {
+        self.game_rollout = Some(Arc::new(move |config, seed| {
+            Box::new(MctsBot::<G, R>::with_rollout(config, rollout.clone(), seed))
+        }));
+        self.level_rollout = RolloutKind::Game;
+        self
+    }
+
+    /// Which engine levels use (alpha-beta only where available and the game has 2 seats).
+    pub fn level_engine(mut self, engine: Engine) -> Self {
+        self.level_engine = engine;
+        self
+    }
+
+    /// Which rollout policy MCTS levels use (it must have been made available).
+    pub fn level_rollout(mut self, rollout: RolloutKind) -> Self {
+        self.level_rollout = rollout;
+        self
+    }
+
+    /// The engine a level uses in a game with `num_seats` seats.
+    pub fn engine_for(&self, num_seats: usize, requested: Option<Engine>) -> Engine {
+        match requested.unwrap_or(self.level_engine) {
+            Engine::AlphaBeta if self.alphabeta.is_some() && num_seats == 2 => Engine::AlphaBeta,
+            _ => Engine::Mcts,
+        }
+    }
+
+    /// What `level` is in a game with `num_seats` seats (for documentation and the UI).
+    pub fn level_config(&self, level: Level, num_seats: usize) -> LevelConfig {
+        level.config(self.engine_for(num_seats, None))
+    }
+
+    fn mcts(&self, rollout: RolloutKind) -> Result<&MakeMcts<G>, AiError> {
+        match rollout {
+            RolloutKind::Random => Ok(&self.random_rollout),
+            RolloutKind::Heuristic => self.heuristic_rollout.as_ref().ok_or_else(|| {
+                AiError::Unsupported(format!("{} has no heuristic rollouts", G::NAME))
+            }),
+            RolloutKind::Game => self.game_rollout.as_ref().ok_or_else(|| {
+                AiError::Unsupported(format!("{} has no rollout policy of its own", G::NAME))
+            }),
+        }
+    }
+
+    /// A bot for `spec` in a game with `num_seats` seats, seeded with `seed`.
+    pub fn build(
+        &self,
+        spec: &BotSpec,
+        num_seats: usize,
+        seed: u64,
+    ) -> Result<Box<dyn Bot<G>>, AiError> {
+        let name = spec.to_string();
+        match spec {
+            BotSpec::Random => Ok(Box::new(RandomBot::<G>::new(seed))),
+            BotSpec::Level {
+                level,
+                engine,
+                threads,
+            } => {
+                if *engine == Some(Engine::AlphaBeta)
+                    && self.engine_for(num_seats, *engine) != Engine::AlphaBeta
+                {
+                    return Err(AiError::Unsupported(format!(
+                        "alpha-beta is not available for {} with {num_seats} players",
+                        G::NAME
+                    )));
+                }
+                match self.engine_for(num_seats, *engine) {
+                    Engine::AlphaBeta => {
+                        let make = self.alphabeta.expect("checked by engine_for");
+                        Ok(Box::new(Named(make(level.alphabeta(), seed), name)))
+                    }
+                    Engine::Mcts => {
+                        let mut config = level.mcts();
+                        config.threads = threads.unwrap_or(1);
+                        let make = self.mcts(self.level_rollout)?;
+                        Ok(Box::new(Named(make(config, seed), name)))
+                    }
+                }
+            }
+            BotSpec::Mcts { config, rollout } => {
+                config.check().map_err(|m| AiError::spec(&name, m))?;
+                let make = self.mcts(rollout.unwrap_or(self.level_rollout))?;
+                Ok(Box::new(Named(make(config.clone(), seed), name)))
+            }
+            BotSpec::AlphaBeta(config) => {
+                let Some(make) = self.alphabeta.filter(|_| num_seats == 2) else {
+                    return Err(AiError::Unsupported(format!(
+                        "alpha-beta is not available for {} with {num_seats} players",
+                        G::NAME
+                    )));
+                };
+                config.check().map_err(|m| AiError::spec(&name, m))?;
+                Ok(Box::new(Named(make(config.clone(), seed), name)))
+            }
+        }
+    }
+}
+
+/// A bot reported under the specification that built it.
+struct Named<G: Game>(Box<dyn Bot<G>>, String);
+
+impl<G: Game> Bot<G> for Named<G> {
+    fn name(&self) -> String {
+        self.1.clone()
+    }
+    fn decide(
+        &mut self,
+        game: &G,
+        seat: tabula_core::Seat,
+        may_wait: bool,
+    ) -> Result<crate::Decision<G::Action>, AiError> {
+        self.0.decide(game, seat, may_wait)
+    }
+    fn observe(&mut self, before: &G, action: G::Action) {
+        self.0.observe(before, action)
+    }
+    fn reset(&mut self) {
+        self.0.reset()
+    }
+    fn think_delay(&self, game: &G, seat: tabula_core::Seat) -> std::time::Duration {
+        self.0.think_delay(game, seat)
+    }
+}

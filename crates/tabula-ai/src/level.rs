@@ -1,0 +1,143 @@
+//! The named bot levels: `beginner`, `casual`, `strong`, `expert`. Each is a fixed
+//! configuration of either engine (which one a game uses is the registry's choice, see
+//! [`crate::BotFactory`]); every level uses iteration, depth or node budgets only (never wall
+//! time) and one thread, so a level's play is deterministic for a given seed on any machine.
+//!
+//! | level    | MCTS (UCT, c = 1.4)   | alpha-beta                                  | pace (race / step) |
+//! |----------|-----------------------|---------------------------------------------|--------------------|
+//! | beginner | 100 iterations        | depth 2, leaf noise 0.5                     | 4000 / 1200 ms     |
+//! | casual   | 1 000 iterations      | depth 4, leaf noise 0.15                    | 2500 / 800 ms      |
+//! | strong   | 10 000 iterations     | depth 9, 300 000 nodes, leaf noise 0.02     | 1500 / 500 ms      |
+//! | expert   | 50 000 iterations     | depth 24, 3 000 000 nodes, leaf noise 0.005 | 800 / 250 ms       |
+//!
+//! MCTS levels reuse their subtree between moves; rollouts are uniformly random unless the
+//! game's factory plugs in another policy. The pace is the delay a real-time host (Magical
+//! Circle) waits before a bot's action: before entering a race, and before each other action.
+
+use crate::alphabeta::AlphaBetaConfig;
+use crate::mcts::MctsConfig;
+use crate::{AiError, Pace};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A named level, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Beginner,
+    Casual,
+    Strong,
+    Expert,
+}
+
+/// The search a level uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    Mcts,
+    AlphaBeta,
+}
+
+/// A level's configuration for one engine.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LevelConfig {
+    Mcts(MctsConfig),
+    AlphaBeta(AlphaBetaConfig),
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Expert];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Strong => "strong",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The delays suggested to real-time hosts.
+    pub fn pace(self) -> Pace {
+        let (race_ms, step_ms) = match self {
+            Level::Beginner => (4000, 1200),
+            Level::Casual => (2500, 800),
+            Level::Strong => (1500, 500),
+            Level::Expert => (800, 250),
+        };
+        Pace { race_ms, step_ms }
+    }
+
+    /// The level's MCTS configuration (see the module table).
+    pub fn mcts(self) -> MctsConfig {
+        let iterations = match self {
+            Level::Beginner => 100,
+            Level::Casual => 1_000,
+            Level::Strong => 10_000,
+            Level::Expert => 50_000,
+        };
+        MctsConfig {
+            exploration: 1.4,
+            iterations: Some(iterations),
+            time_ms: None,
+            threads: 1,
+            reuse_tree: true,
+            pace: self.pace(),
+            ..MctsConfig::default()
+        }
+    }
+
+    /// The level's alpha-beta configuration (see the module table).
+    pub fn alphabeta(self) -> AlphaBetaConfig {
+        let (max_depth, max_nodes, noise, tt_bits) = match self {
+            Level::Beginner => (2, None, 0.5, 12),
+            Level::Casual => (4, None, 0.15, 14),
+            Level::Strong => (9, Some(300_000), 0.02, 18),
+            Level::Expert => (24, Some(3_000_000), 0.005, 20),
+        };
+        AlphaBetaConfig {
+            max_depth,
+            max_nodes,
+            time_ms: None,
+            tt_bits,
+            noise,
+            pace: self.pace(),
+        }
+    }
+
+    /// The level's configuration for `engine`.
+    pub fn config(self, engine: Engine) -> LevelConfig {
+        match engine {
+            Engine::Mcts => LevelConfig::Mcts(self.mcts()),
+            Engine::AlphaBeta => LevelConfig::AlphaBeta(self.alphabeta()),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = AiError;
+
+    fn from_str(s: &str) -> Result<Level, AiError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| AiError::spec(s, "levels are beginner, casual, strong and expert"))
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Engine::Mcts => "mcts",
+            Engine::AlphaBeta => "alphabeta",
+        })
+    }
+}

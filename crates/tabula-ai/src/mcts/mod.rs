@@ -1,0 +1,388 @@
+//! Monte Carlo tree search (UCT) for any Tabula game.
+//!
+//! - **Returns per seat**: each node keeps the sum of every seat's return (a win is 1, seats
+//!   sharing first place share 1, see `Outcome::reward`), so the search works for 2–5 players;
+//!   the seat choosing at a node maximises its own mean return plus the UCT bonus
+//!   `c·sqrt(ln N / n)`.
+//! - **Chance** nodes hold every outcome with its probability; the search samples them.
+//! - **Who decides** comes from `Game::to_act`: the seat to move, or another seat that must
+//!   decide (China Moon's owner), or several seats (Magical Circle's race): there each acting
+//!   seat's actions are that seat's choices, and the search lets a uniformly random acting
+//!   seat act first. At the root of such a state a bot may [`Decision::Wait`]: it acts only if
+//!   its best action is worth at least as much to it as letting the others act.
+//! - **Rollouts** follow a [`Rollout`] policy (uniformly random by default). A policy may also
+//!   recommend an action in the tree ([`Rollout::prior`]); nodes with a recommendation
+//!   select by PUCT (0.9 of the prior on it) instead of UCT. Without it, a policy much better
+//!   than the tree's early exploration makes *deferring* look better than *acting* (a Magical
+//!   Circle bot would vote forever rather than claim a card its solver can win).
+//! - **Subtree reuse**: after [`Bot::observe`]s the tree under the new position is kept.
+//! - **Budget**: iterations (deterministic) and/or wall time per decision.
+//! - **Threads**: root parallelism: `threads` independent trees, each on its own thread, with
+//!   seeds drawn from the bot's generator; their root statistics are summed. The result is
+//!   deterministic for a given seed and thread count under an iteration budget.
+//! - **Memory**: an arena of nodes per tree (children contiguous, per-seat sums in a parallel
+//!   array), capped by `max_nodes`; no allocation per iteration once buffers have grown.
+
+mod search;
+mod tree;
+
+pub use search::RootChild;
+
+use crate::bot::seat_actions;
+use crate::rollout::{RandomRollout, Rollout};
+use crate::{AiError, Bot, Decision, Pace};
+use rand::RngExt;
+use search::{Scratch, TreeBudget, Worker, merge_roots, run};
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+use tabula_core::{Game, GameRng, Seat, ToAct, rng_from_seed};
+use tree::Tree;
+
+/// The settings of an MCTS bot. See the module docs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MctsConfig {
+    /// The UCT exploration constant `c`.
+    pub exploration: f64,
+    /// Iterations per decision, summed over all trees (`None`: only the time limit counts).
+    pub iterations: Option<u64>,
+    /// Wall time per decision in milliseconds (`None`: only the iteration limit counts).
+    pub time_ms: Option<u64>,
+    /// Root-parallel trees, each searched on its own thread.
+    pub threads: usize,
+    /// Keep the subtree of the new position between decisions.
+    pub reuse_tree: bool,
+    /// The most nodes one tree may hold; a full tree stops growing but keeps searching.
+    pub max_nodes: usize,
+    /// A rollout stops after this many steps and is scored by the rollout policy.
+    pub rollout_max_steps: u32,
+    /// Where the rollout policy recommends an action ([`Rollout::prior`]), selection there is
+    /// PUCT, `Q + prior_weight · P · sqrt(N) / (1 + n)` with `P` 0.9 for the recommended
+    /// action (N: the parent's visits, n: the child's). No effect with policies that
+    /// recommend nothing (random rollouts).
+    pub prior_weight: f64,
+    /// Where several seats may act: wait unless the best own action's mean return is at least
+    /// the mean return of letting others act minus this margin.
+    pub wait_margin: f64,
+    /// The delays suggested to real-time hosts.
+    pub pace: Pace,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            exploration: 1.4,
+            iterations: Some(10_000),
+            time_ms: None,
+            threads: 1,
+            reuse_tree: true,
+            max_nodes: 1_000_000,
+            rollout_max_steps: 1_000,
+            prior_weight: 1.0,
+            wait_margin: 0.0,
+            pace: Pace::NONE,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// `iterations` per decision, one thread, everything else default.
+    pub fn with_iterations(iterations: u64) -> Self {
+        MctsConfig {
+            iterations: Some(iterations),
+            ..MctsConfig::default()
+        }
+    }
+
+    /// Checks the settings.
+    pub fn check(&self) -> Result<(), String> {
+        if self.iterations.is_none() && self.time_ms.is_none() {
+            return Err("an iteration or a time limit is needed".into());
+        }
+        if !(self.exploration.is_finite() && self.exploration >= 0.0) {
+            return Err(format!(
+                "exploration must be a number ≥ 0, not {}",
+                self.exploration
+            ));
+        }
+        if self.threads == 0 {
+            return Err("threads must be at least 1".into());
+        }
+        if !(self.prior_weight.is_finite() && self.prior_weight >= 0.0) {
+            return Err(format!(
+                "prior weight must be a number ≥ 0, not {}",
+                self.prior_weight
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// What the last search found.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<A> {
+    /// Iterations run by this search (all trees).
+    pub iterations: u64,
+    /// Visits the root already had from earlier searches (subtree reuse).
+    pub reused_visits: u64,
+    pub elapsed: Duration,
+    /// Nodes in all trees after the search.
+    pub nodes: usize,
+    /// The root's actions with their visits and mean returns.
+    pub children: Vec<RootChild<A>>,
+}
+
+/// A UCT bot with rollout policy `R`.
+pub struct MctsBot<G: Game, R: Rollout<G> = RandomRollout> {
+    config: MctsConfig,
+    rollout: R,
+    name: String,
+    rng: GameRng,
+    /// One per root-parallel tree.
+    workers: Vec<Worker<G::Action>>,
+    /// Each tree's node for the current position, followed through observed actions.
+    cursors: Vec<Option<usize>>,
+    /// The notation of the position the cursors stand for.
+    cursor_position: Option<String>,
+    actions: Vec<G::Action>,
+    last: Option<SearchInfo<G::Action>>,
+}
+
+impl<G: Game> MctsBot<G, RandomRollout> {
+    /// A bot with uniformly random rollouts.
+    pub fn new(config: MctsConfig, seed: u64) -> Self {
+        MctsBot::with_rollout(config, RandomRollout, seed)
+    }
+}
+
+impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
+    pub fn with_rollout(config: MctsConfig, rollout: R, seed: u64) -> Self {
+        let threads = config.threads.max(1);
+        MctsBot {
+            name: format!(
+                "mcts({})",
+                config.iterations.map_or_else(
+                    || format!("{}ms", config.time_ms.unwrap_or(0)),
+                    |i| i.to_string()
+                )
+            ),
+            config,
+            rollout,
+            rng: rng_from_seed(seed),
+            workers: Vec::with_capacity(threads),
+            cursors: Vec::new(),
+            cursor_position: None,
+            actions: Vec::new(),
+            last: None,
+        }
+    }
+
+    /// Renames the bot (reports show the name).
+    pub fn named(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
+    }
+
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// What the last search found.
+    pub fn last_search(&self) -> Option<&SearchInfo<G::Action>> {
+        self.last.as_ref()
+    }
+
+    /// Searches `game` within the budget and returns the root statistics (also kept for
+    /// [`MctsBot::last_search`]). The game must not be over.
+    pub fn search(&mut self, game: &G) -> Result<&SearchInfo<G::Action>, AiError> {
+        if game.is_over() {
+            return Err(AiError::GameOver);
+        }
+        self.config.check().map_err(AiError::Unsupported)?;
+        let start = Instant::now();
+        self.prepare_trees(game);
+        let threads = self.workers.len();
+        let reused_visits = self
+            .workers
+            .iter()
+            .map(|w| w.tree.nodes[0].visits as u64)
+            .sum();
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.random()).collect();
+        let deadline = self
+            .config
+            .time_ms
+            .map(|ms| start + Duration::from_millis(ms));
+        let total = self.config.iterations;
+        let budgets: Vec<TreeBudget> = (0..threads)
+            .map(|i| TreeBudget {
+                iterations: total
+                    .map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64)),
+                deadline,
+            })
+            .collect();
+        let config = &self.config;
+        let policy = &self.rollout;
+        let iterations: u64 = if threads == 1 {
+            let mut rng = rng_from_seed(seeds[0]);
+            let w = &mut self.workers[0];
+            run(
+                &mut w.tree,
+                game,
+                policy,
+                config,
+                budgets[0],
+                &mut rng,
+                &mut w.scratch,
+            )
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = self
+                    .workers
+                    .iter_mut()
+                    .zip(seeds.iter().zip(&budgets))
+                    .map(|(w, (&seed, &budget))| {
+                        scope.spawn(move || {
+                            let mut rng = rng_from_seed(seed);
+                            run(
+                                &mut w.tree,
+                                game,
+                                policy,
+                                config,
+                                budget,
+                                &mut rng,
+                                &mut w.scratch,
+                            )
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("search thread panicked"))
+                    .sum()
+            })
+        };
+        self.cursors = vec![Some(0); threads];
+        self.cursor_position = Some(game.to_notation());
+        self.last = Some(SearchInfo {
+            iterations,
+            reused_visits,
+            elapsed: start.elapsed(),
+            nodes: self.workers.iter().map(|w| w.tree.len()).sum(),
+            children: merge_roots(self.workers.iter().map(|w| &w.tree)),
+        });
+        Ok(self.last.as_ref().expect("just set"))
+    }
+
+    /// Re-roots the trees at `game` when the observed actions lead there, or starts afresh.
+    fn prepare_trees(&mut self, game: &G) {
+        let threads = self.config.threads.max(1);
+        let seats = game.num_seats();
+        let reusable = self.config.reuse_tree
+            && self.workers.len() == threads
+            && self.cursor_position.as_deref() == Some(game.to_notation().as_str());
+        if reusable {
+            for (w, cursor) in self.workers.iter_mut().zip(&self.cursors) {
+                match cursor {
+                    Some(node) => w.tree.reroot(*node),
+                    None => w.tree.clear(seats),
+                }
+            }
+        } else {
+            self.workers.clear();
+            self.workers.extend((0..threads).map(|_| Worker {
+                tree: Tree::new(seats, self.config.max_nodes),
+                scratch: Scratch::new(),
+            }));
+        }
+    }
+
+    /// The action of `seat` with the most visits, and whether it beats waiting.
+    fn pick(&self, seat: Seat, may_wait: bool) -> Decision<G::Action> {
+        let info = self.last.as_ref().expect("searched");
+        let own = info
+            .children
+            .iter()
+            .filter(|c| c.actor == Some(seat))
+            .max_by(|a, b| {
+                a.visits
+                    .cmp(&b.visits)
+                    .then(a.mean[seat.index()].total_cmp(&b.mean[seat.index()]))
+            });
+        let Some(best) = own else {
+            // The tree could not even expand the root (`max_nodes` below the branching):
+            // fall back to the first legal action.
+            return match self.actions.first() {
+                Some(&a) if !may_wait => Decision::Act(a),
+                _ => Decision::Wait,
+            };
+        };
+        if may_wait {
+            let (mut visits, mut value) = (0u64, 0.0);
+            for c in info.children.iter().filter(|c| c.actor != Some(seat)) {
+                visits += c.visits;
+                value += c.mean[seat.index()] * c.visits as f64;
+            }
+            if visits > 0
+                && best.mean[seat.index()] + self.config.wait_margin < value / visits as f64
+            {
+                return Decision::Wait;
+            }
+        }
+        Decision::Act(best.action)
+    }
+}
+
+impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn decide(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        may_wait: bool,
+    ) -> Result<Decision<G::Action>, AiError> {
+        let mut actions = std::mem::take(&mut self.actions);
+        let checked = seat_actions(game, seat, &mut actions);
+        let only = (actions.len() == 1).then(|| actions[0]);
+        self.actions = actions;
+        checked?;
+        let several = matches!(game.to_act(), ToAct::Several(_));
+        if let (Some(a), false) = (only, may_wait && several) {
+            return Ok(Decision::Act(a));
+        }
+        self.search(game)?;
+        match self.pick(seat, may_wait && several) {
+            Decision::Wait if !(may_wait && several) => Err(AiError::NoLegalAction(seat)),
+            d => Ok(d),
+        }
+    }
+
+    fn observe(&mut self, before: &G, action: G::Action) {
+        if self.workers.is_empty() || !self.config.reuse_tree {
+            return;
+        }
+        if self.cursor_position.as_deref() != Some(before.to_notation().as_str()) {
+            self.cursor_position = None;
+            return;
+        }
+        for (w, cursor) in self.workers.iter().zip(self.cursors.iter_mut()) {
+            *cursor = cursor.and_then(|node| w.tree.find_child(node, action));
+        }
+        let mut after = before.clone();
+        after.apply(action);
+        self.cursor_position = Some(after.to_notation());
+    }
+
+    fn reset(&mut self) {
+        self.workers.clear();
+        self.cursors.clear();
+        self.cursor_position = None;
+        self.last = None;
+    }
+
+    fn think_delay(&self, game: &G, _seat: Seat) -> Duration {
+        self.config.pace.delay(game)
+    }
+}

@@ -1,0 +1,188 @@
+//! One search tree's work: the MCTS iteration (selection, expansion, rollout,
+//! backpropagation) repeated within a budget, and the merge of several root-parallel trees'
+//! root statistics.
+
+use super::MctsConfig;
+use super::tree::{Kind, NATURE, Tree};
+use crate::rollout::{Rollout, RolloutBuffers, play_out};
+use std::collections::HashMap;
+use std::time::Instant;
+use tabula_core::{Game, GameRng, MAX_SEATS, Seat};
+
+/// Scratch space of one tree's search, reused across iterations (no allocation per
+/// iteration once the buffers have grown).
+pub(crate) struct Scratch<A> {
+    path: Vec<u32>,
+    actions: Vec<A>,
+    chances: Vec<(A, f64)>,
+    rollout: RolloutBuffers<A>,
+}
+
+impl<A> Scratch<A> {
+    pub fn new() -> Self {
+        Scratch {
+            path: Vec::with_capacity(128),
+            actions: Vec::with_capacity(64),
+            chances: Vec::with_capacity(16),
+            rollout: RolloutBuffers::new(),
+        }
+    }
+}
+
+/// One root-parallel tree with its scratch space, aligned to cache lines of its own so that
+/// the threads never write to a line another thread uses (false sharing of the `Vec` lengths
+/// updated at every step).
+#[repr(align(128))]
+pub(crate) struct Worker<A> {
+    pub tree: Tree<A>,
+    pub scratch: Scratch<A>,
+}
+
+/// What one tree's search may spend.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TreeBudget {
+    pub iterations: Option<u64>,
+    pub deadline: Option<Instant>,
+}
+
+/// Runs iterations on `tree` (rooted at `root`) until the budget is spent; returns how many.
+pub(crate) fn run<G: Game, R: Rollout<G>>(
+    tree: &mut Tree<G::Action>,
+    root: &G,
+    policy: &R,
+    config: &MctsConfig,
+    budget: TreeBudget,
+    rng: &mut GameRng,
+    scratch: &mut Scratch<G::Action>,
+) -> u64 {
+    let settings = Settings {
+        c: config.exploration,
+        prior_weight: config.prior_weight as f32,
+        rollout_max_steps: config.rollout_max_steps,
+    };
+    let mut done = 0u64;
+    loop {
+        if budget.iterations.is_some_and(|max| done >= max) {
+            break;
+        }
+        if done.is_multiple_of(16)
+            && done > 0
+            && budget.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            break;
+        }
+        iterate(tree, root, policy, &settings, rng, scratch);
+        done += 1;
+    }
+    done
+}
+
+/// The configuration values one iteration reads.
+struct Settings {
+    c: f64,
+    prior_weight: f32,
+    rollout_max_steps: u32,
+}
+
+#[inline]
+fn iterate<G: Game, R: Rollout<G>>(
+    tree: &mut Tree<G::Action>,
+    root: &G,
+    policy: &R,
+    settings: &Settings,
+    rng: &mut GameRng,
+    scratch: &mut Scratch<G::Action>,
+) {
+    let (c, prior_weight) = (settings.c, settings.prior_weight);
+    let mut state = root.clone();
+    scratch.path.clear();
+    scratch.path.push(0);
+    let mut node = 0usize;
+    loop {
+        let mut kind = tree.nodes[node].kind;
+        if kind == Kind::Unexpanded {
+            // A new leaf is rolled out first; it is expanded on its next visit.
+            if node != 0 && tree.nodes[node].visits == 0 {
+                break;
+            }
+            if !tree.expand(
+                node,
+                &state,
+                policy,
+                rng,
+                &mut scratch.actions,
+                &mut scratch.chances,
+            ) {
+                break; // the tree is full: roll out from here
+            }
+            kind = tree.nodes[node].kind;
+        }
+        let child = match kind {
+            Kind::Decision => tree.select_decision(node, c, prior_weight),
+            Kind::Chance => tree.select_chance(node, rng),
+            Kind::Several => tree.select_several(node, c, prior_weight, rng),
+            Kind::Terminal | Kind::Unexpanded => break,
+        };
+        match tree.nodes[child].action {
+            Some(a) => state.apply(a),
+            None => break,
+        }
+        node = child;
+        scratch.path.push(child as u32);
+    }
+    let mut returns = [0.0; MAX_SEATS];
+    play_out(
+        &mut state,
+        policy,
+        rng,
+        settings.rollout_max_steps,
+        &mut scratch.rollout,
+        &mut returns,
+    );
+    tree.backpropagate(&scratch.path, &returns);
+}
+
+/// The statistics of one root action, summed over the root-parallel trees.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootChild<A> {
+    /// The seat that performs the action (`None`: a chance outcome).
+    pub actor: Option<Seat>,
+    pub action: A,
+    pub visits: u64,
+    /// The mean return of each seat after this action (in [0, 1]; 1 is a win).
+    pub mean: Vec<f64>,
+}
+
+/// Sums the root children of every tree, in the first tree's order.
+pub(crate) fn merge_roots<'a, A: Copy + Eq + std::hash::Hash + 'a>(
+    trees: impl Iterator<Item = &'a Tree<A>> + Clone,
+) -> Vec<RootChild<A>> {
+    let seats = trees.clone().next().map_or(0, |t| t.seats);
+    let mut index: HashMap<(u8, A), usize> = HashMap::new();
+    let mut sums: Vec<(u8, A, u64, Vec<f64>)> = Vec::new();
+    for tree in trees {
+        for child in tree.nodes[0].children() {
+            let node = &tree.nodes[child];
+            let Some(action) = node.action else { continue };
+            let i = *index.entry((node.actor, action)).or_insert_with(|| {
+                sums.push((node.actor, action, 0, vec![0.0; seats]));
+                sums.len() - 1
+            });
+            sums[i].2 += node.visits as u64;
+            for s in 0..seats {
+                sums[i].3[s] += tree.value(child, s) as f64;
+            }
+        }
+    }
+    sums.into_iter()
+        .map(|(actor, action, visits, totals)| RootChild {
+            actor: (actor != NATURE).then_some(Seat(actor)),
+            action,
+            visits,
+            mean: totals
+                .iter()
+                .map(|t| if visits > 0 { t / visits as f64 } else { 0.0 })
+                .collect(),
+        })
+        .collect()
+}

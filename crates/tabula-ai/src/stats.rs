@@ -1,0 +1,210 @@
+//! Match statistics: win rates with Wilson 95% confidence intervals, game lengths, and the
+//! serialisable report of a match ([`MatchReport`]) with its text table.
+
+use serde::Serialize;
+use std::fmt::Write;
+use tabula_core::EndReason;
+
+/// The Wilson score interval of `successes` out of `n` at `z` standard deviations
+/// (z = 1.96 for 95%); `[0, 1]` when `n` is 0.
+pub fn wilson_interval(successes: u64, n: u64, z: f64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let n = n as f64;
+    let p = successes as f64 / n;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) + z2 / (4.0 * n)) / n).sqrt() / denom;
+    // Exact at the ends (rounding would otherwise leave 0.9999… for a perfect score).
+    let lo = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if successes as f64 == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    [lo, hi]
+}
+
+/// Wins out of games, with the rate and its Wilson 95% interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub ci95: [f64; 2],
+}
+
+impl Rate {
+    pub fn new(wins: u64, games: u64) -> Rate {
+        Rate {
+            games,
+            wins,
+            win_rate: if games == 0 {
+                0.0
+            } else {
+                wins as f64 / games as f64
+            },
+            ci95: wilson_interval(wins, games, 1.96),
+        }
+    }
+}
+
+/// One bot's results over the match. A *win* is first place alone; sharing first place
+/// (a draw, or equal best scores) counts as a *draw*; anything else is a *loss*.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotResult {
+    /// The bot's position in the list given to the match.
+    pub index: usize,
+    pub bot: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub win_rate: f64,
+    pub ci95: [f64; 2],
+    /// The mean return (1 a win, shared first places share 1).
+    pub mean_return: f64,
+    /// Per seat (1-based seat `i + 1`): this bot's wins when sitting there.
+    pub by_seat: Vec<Rate>,
+}
+
+/// One seat's results over the match, whoever sat there.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatResult {
+    /// 1-based.
+    pub seat: usize,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub win_rate: f64,
+    pub ci95: [f64; 2],
+}
+
+/// Game lengths in plies (seat actions; chance events not counted).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlyStats {
+    pub mean: f64,
+    pub min: u64,
+    pub max: u64,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameRecord {
+    pub index: usize,
+    /// The game's seed (chance events and the bots' seeds derive from it).
+    pub seed: u64,
+    /// For each seat, the index of the bot that sat there.
+    pub bots_by_seat: Vec<usize>,
+    /// Each seat's rank (1 best); empty if the game did not finish.
+    pub ranks: Vec<u8>,
+    pub scores: Option<Vec<i32>>,
+    /// `None`: stopped unfinished at the match's ply cap.
+    pub reason: Option<EndReason>,
+    pub plies: u64,
+}
+
+/// The result of a match, as `tabula match` prints it (and writes with `--json`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchReport {
+    pub game: String,
+    pub games: usize,
+    pub seats: usize,
+    pub seed: u64,
+    pub bots: Vec<BotResult>,
+    pub seat_results: Vec<SeatResult>,
+    /// Games where nobody won alone (rules draws, shared first places, ply-limit draws).
+    pub draws: u64,
+    /// Games stopped at the match's ply cap.
+    pub unfinished: u64,
+    pub plies: PlyStats,
+    pub elapsed_s: f64,
+    pub records: Vec<GameRecord>,
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+impl MatchReport {
+    /// The report as a text table.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{}: {} games, {} seats (rotating), seed {}, {:.1} s",
+            self.game, self.games, self.seats, self.seed, self.elapsed_s
+        );
+        let width = self
+            .bots
+            .iter()
+            .map(|b| b.bot.len())
+            .max()
+            .unwrap_or(3)
+            .max(3);
+        let _ = writeln!(
+            out,
+            "\n{:<width$}  games   wins  draws  losses  win rate  95% CI",
+            "bot"
+        );
+        for b in &self.bots {
+            let _ = writeln!(
+                out,
+                "{:<width$}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  [{}, {}]",
+                b.bot,
+                b.games,
+                b.wins,
+                b.draws,
+                b.losses,
+                pct(b.win_rate),
+                pct(b.ci95[0]),
+                pct(b.ci95[1])
+            );
+        }
+        let _ = writeln!(out, "\nseat  games   wins  draws  win rate  95% CI");
+        for s in &self.seat_results {
+            let _ = writeln!(
+                out,
+                "{:>4}  {:>5}  {:>5}  {:>5}  {:>8}  [{}, {}]",
+                s.seat,
+                s.games,
+                s.wins,
+                s.draws,
+                pct(s.win_rate),
+                pct(s.ci95[0]),
+                pct(s.ci95[1])
+            );
+        }
+        let _ = writeln!(
+            out,
+            "\ndraws: {}   unfinished: {}   plies: mean {:.1}, min {}, max {}",
+            self.draws, self.unfinished, self.plies.mean, self.plies.min, self.plies.max
+        );
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_known_values() {
+        // 95 of 100: [0.8882, 0.9785] (standard tables).
+        let [lo, hi] = wilson_interval(95, 100, 1.96);
+        assert!((lo - 0.8882).abs() < 1e-3, "{lo}");
+        assert!((hi - 0.9785).abs() < 1e-3, "{hi}");
+        let [lo, hi] = wilson_interval(0, 10, 1.96);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+        assert_eq!(wilson_interval(0, 0, 1.96), [0.0, 1.0]);
+        let [lo, hi] = wilson_interval(10, 10, 1.96);
+        assert!((lo - 0.7225).abs() < 1e-3 && hi == 1.0, "{lo} {hi}");
+    }
+}

@@ -1,0 +1,218 @@
+//! Alpha-beta on Connect Four: the tactics data file (known forced wins), exact game values of
+//! endgames against a brute-force solver, budgets, and determinism.
+
+use std::collections::HashMap;
+use tabula_ai::{AiError, AlphaBetaBot, AlphaBetaConfig, Bot, Decision, choose};
+use tabula_connect_four::{Column, ConnectFour, Params};
+use tabula_core::{Game, Seat, ToAct, rng_from_seed, step_random};
+
+const TACTICS: &str = include_str!("../../tabula-connect-four/data/tactics.txt");
+
+fn pos(text: &str) -> ConnectFour {
+    ConnectFour::from_notation(&Params::default(), text).unwrap()
+}
+
+struct Tactic {
+    line: usize,
+    position: ConnectFour,
+    wins: Vec<Column>,
+    plies: u32,
+}
+
+fn tactics() -> Vec<Tactic> {
+    let mut out = Vec::new();
+    for (i, line) in TACTICS.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut fields = line.split(';').map(str::trim);
+        let position = pos(fields.next().unwrap());
+        let (mut wins, mut plies) = (Vec::new(), 0);
+        for f in fields {
+            let (key, value) = f.split_once(' ').unwrap();
+            match key {
+                "win" => {
+                    wins = value
+                        .split_whitespace()
+                        .map(|c| Column::from_number(c.parse().unwrap()).unwrap())
+                        .collect()
+                }
+                "plies" => plies = value.parse().unwrap(),
+                other => panic!("line {}: unknown field {other}", i + 1),
+            }
+        }
+        out.push(Tactic {
+            line: i + 1,
+            position,
+            wins,
+            plies,
+        });
+    }
+    out
+}
+
+#[test]
+fn alphabeta_solves_every_tactic_in_the_data_file() {
+    let cases = tactics();
+    assert!(cases.len() >= 32, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for t in &cases {
+        let mut bot: AlphaBetaBot<ConnectFour> =
+            AlphaBetaBot::new(AlphaBetaConfig::with_depth(t.plies + 2), 1);
+        let r = bot.search(&t.position).unwrap();
+        if !t.wins.contains(&r.best) || r.proven_in() != Some((true, t.plies)) {
+            failures.push(format!(
+                "line {}: played {} (score {}, proven {:?}), expected {:?} in {} plies",
+                t.line,
+                r.best,
+                r.score,
+                r.proven_in(),
+                t.wins,
+                t.plies
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn alphabeta_with_a_shallow_budget_does_not_claim_a_deep_win() {
+    // Depth below the win distance: no proven score may be reported.
+    for t in tactics().iter().filter(|t| t.plies >= 5) {
+        let mut bot: AlphaBetaBot<ConnectFour> =
+            AlphaBetaBot::new(AlphaBetaConfig::with_depth(t.plies - 2), 1);
+        let r = bot.search(&t.position).unwrap();
+        assert_eq!(r.proven_in(), None, "line {}", t.line);
+        assert!(r.depth <= t.plies - 2);
+    }
+}
+
+/// The exact value (1 win, 0 draw, -1 loss) for the side to move, by plain memoised minimax.
+fn solve(game: &ConnectFour, memo: &mut HashMap<String, i32>) -> i32 {
+    if let ToAct::Over(o) = game.to_act() {
+        // The mover of a finished game never won it.
+        return if o.is_draw() { 0 } else { -1 };
+    }
+    let key = game.to_notation();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    let mut best = -1;
+    for a in actions {
+        let mut child = game.clone();
+        child.apply(a);
+        best = best.max(-solve(&child, memo));
+        if best == 1 {
+            break;
+        }
+    }
+    memo.insert(key, best);
+    best
+}
+
+#[test]
+fn alphabeta_finds_the_exact_value_of_endgames() {
+    let mut rng = rng_from_seed(21);
+    let (mut actions, mut chances) = (Vec::new(), Vec::new());
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    while checked < 40 {
+        let mut game = ConnectFour::new(&Params::default()).unwrap();
+        for _ in 0..28 {
+            step_random(&mut game, &mut rng, &mut actions, &mut chances);
+        }
+        if game.is_over() {
+            continue;
+        }
+        let exact = solve(&game, &mut memo);
+        let mut bot: AlphaBetaBot<ConnectFour> =
+            AlphaBetaBot::new(AlphaBetaConfig::with_depth(42), 3);
+        let r = bot.search(&game).unwrap();
+        let found = match r.proven_in() {
+            Some((true, _)) => 1,
+            Some((false, _)) => -1,
+            None => 0,
+        };
+        assert_eq!(found, exact, "{} (score {})", game.to_notation(), r.score);
+        // The chosen move keeps the value.
+        let mut after = game.clone();
+        after.apply(r.best);
+        assert_eq!(-solve(&after, &mut memo), exact, "{}", game.to_notation());
+        checked += 1;
+    }
+}
+
+#[test]
+fn alphabeta_node_budget_is_deterministic_and_respected() {
+    let game = pos("......./......./......./...x.../...o.../..xo... x");
+    let config = AlphaBetaConfig {
+        max_depth: 30,
+        max_nodes: Some(20_000),
+        ..AlphaBetaConfig::default()
+    };
+    let mut a: AlphaBetaBot<ConnectFour> = AlphaBetaBot::new(config.clone(), 5);
+    let mut b: AlphaBetaBot<ConnectFour> = AlphaBetaBot::new(config, 5);
+    let ra = a.search(&game).unwrap();
+    let rb = b.search(&game).unwrap();
+    assert_eq!(
+        (ra.best, ra.score, ra.depth, ra.nodes),
+        (rb.best, rb.score, rb.depth, rb.nodes)
+    );
+    assert!(ra.depth < 30, "the node budget stopped the deepening");
+    // Checked every 1024 nodes: the overshoot is bounded.
+    assert!(ra.nodes <= 20_000 + 1024, "{} nodes", ra.nodes);
+    assert!(ra.pv.first() == Some(&ra.best));
+}
+
+#[test]
+fn alphabeta_time_budget_stops_the_search() {
+    let game = ConnectFour::new(&Params::default()).unwrap();
+    let config = AlphaBetaConfig {
+        max_depth: 42,
+        time_ms: Some(50),
+        ..AlphaBetaConfig::default()
+    };
+    let mut bot: AlphaBetaBot<ConnectFour> = AlphaBetaBot::new(config, 1);
+    let r = bot.search(&game).unwrap();
+    assert!(r.elapsed.as_millis() < 1000, "{:?}", r.elapsed);
+    assert!(r.depth >= 1 && r.depth < 42);
+}
+
+#[test]
+fn alphabeta_bot_refuses_what_it_cannot_do() {
+    let mut bot: AlphaBetaBot<ConnectFour> = AlphaBetaBot::new(AlphaBetaConfig::with_depth(4), 1);
+    let over = pos("......./......./x....../x....../xo...../xo...o. o");
+    assert_eq!(bot.decide(&over, Seat(1), false), Err(AiError::GameOver));
+    let game = ConnectFour::new(&Params::default()).unwrap();
+    assert_eq!(
+        bot.decide(&game, Seat(1), false),
+        Err(AiError::SeatCannotAct(Seat(1)))
+    );
+    let bad = AlphaBetaConfig {
+        max_depth: 0,
+        ..AlphaBetaConfig::default()
+    };
+    let mut bad_bot: AlphaBetaBot<ConnectFour> = AlphaBetaBot::new(bad, 1);
+    assert!(matches!(
+        bad_bot.search(&game),
+        Err(AiError::Unsupported(_))
+    ));
+    assert!(matches!(
+        bot.decide(&game, Seat(0), false),
+        Ok(Decision::Act(_))
+    ));
+}
+
+#[test]
+fn alphabeta_blocks_an_immediate_threat() {
+    // o threatens column 4 (three in a column); x has no win: x must block.
+    let game = pos("......./......./...o.../...o.../...o.../.x.x.x. x");
+    let mut bot: AlphaBetaBot<ConnectFour> = AlphaBetaBot::new(AlphaBetaConfig::with_depth(6), 2);
+    assert_eq!(
+        choose(&mut bot, &game, Seat(0)).unwrap(),
+        Column::from_number(4).unwrap()
+    );
+}
