@@ -140,6 +140,15 @@ impl Game for ConnectFour {
     fn board_text(&self) -> String {
         crate::view::board_text(self)
     }
+
+    /// Seat 1 (`x`) plays red, seat 2 (`o`) yellow, as the web UI draws them.
+    fn seat_name(&self, seat: Seat) -> String {
+        match seat.0 {
+            0 => "Red (x)".into(),
+            1 => "Yellow (o)".into(),
+            _ => format!("Seat {}", seat.number()),
+        }
+    }
 }
 
 impl CandidateActions for ConnectFour {

@@ -162,3 +162,11 @@ fn r4_full_board_without_four_is_a_draw() {
     assert_eq!(outcome.reward(Seat(0)), 0.5);
     assert_eq!(game.plies(), 42);
 }
+
+#[test]
+fn seats_are_named_by_their_colour_and_mark() {
+    use tabula_core::{Game, Seat};
+    let g = tabula_connect_four::ConnectFour::empty();
+    assert_eq!(g.seat_name(Seat(0)), "Red (x)");
+    assert_eq!(g.seat_name(Seat(1)), "Yellow (o)");
+}
