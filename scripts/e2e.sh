@@ -38,7 +38,8 @@ echo "== npm ci (web/tests)"
 
 # 3. The binary, with the web UI embedded.
 echo "== Building tabula"
-cargo build --locked --bin tabula
+# The test profile: `cargo test --workspace` (scripts/test.sh) has built it already.
+cargo build --locked --profile test --bin tabula
 TARGET_DIR=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
 TABULA="$TARGET_DIR/debug/tabula"
 
