@@ -207,3 +207,36 @@ fn rules_print_every_ruling() {
     assert!(ok(&["rules", "china-moon"]).contains("R7"));
     assert!(ok(&["rules", "magical-circle"]).contains("D10"));
 }
+
+#[test]
+fn magical_circle_in_the_terminal_the_hourglass_runs_out() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "play",
+            "magical-circle",
+            "--human",
+            "1",
+            "--players",
+            "2",
+            "--seed",
+            "4",
+            "--param",
+            "hourglass_seconds=1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut input = child.stdin.take().expect("stdin");
+    // Claim at once (before the bot's reaction time), then let the hourglass run out.
+    input.write_all(b"1 claim\n").expect("write");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    input.write_all(b"quit\n").expect("write");
+    drop(input);
+    let out = child.wait_with_output().expect("wait");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("The hourglass has run out."), "{text}");
+    assert!(text.contains("excluded=") || text.contains("excluded"), "{text}");
+}
