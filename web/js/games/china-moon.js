@@ -322,14 +322,18 @@ export default {
           pieces.push({ key: `f${i + 1}`, slot: space, x, y, z: 1, seat: i + 1, space, scale: 1.2 });
         }
       }));
+      // Frogs at the start stand in one group per seat (a seat's frogs there are alike), the
+      // groups around the start pad, so that every seat's group is easy to point at.
       const [sx, sy] = geo.pos.get('S');
+      const groups = [...new Set(startFrogs)];
       startFrogs.forEach((seat, k) => {
-        const ring = k < 6 ? 0 : 1;
-        const idx = ring ? k - 6 : k;
-        const count = ring ? Math.max(1, startFrogs.length - 6) : Math.min(6, startFrogs.length);
-        const a = -Math.PI / 2 + (idx * Math.PI * 2) / count;
-        const r = startFrogs.length === 1 ? 0 : ring ? 34 : 14;
-        pieces.push({ key: `f${seat}`, slot: `S#${k}`, x: sx + r * Math.cos(a), y: sy + r * Math.sin(a), z: 2 + k, seat, space: 'S', scale: 0.72 });
+        const gi = groups.indexOf(seat);
+        const j = startFrogs.slice(0, k).filter((o) => o === seat).length;
+        const a = -Math.PI / 2 + (gi * Math.PI * 2) / groups.length;
+        const r = groups.length === 1 ? 0 : groups.length <= 3 ? 17 : 22;
+        const x = sx + r * Math.cos(a) + j * 2.5;
+        const y = sy + r * Math.sin(a) - j * 2.5;
+        pieces.push({ key: `f${seat}`, slot: `S#${k}`, x, y, z: 2 + k, seat, space: 'S', scale: 0.85 });
       });
       const [gx, gy] = geo.pos.get('G');
       // Frogs that arrived sit on the island's shore, away from the track leading in.
