@@ -13,11 +13,14 @@
 //! - Every applied action is reported to every bot (`Bot::observe`), for subtree reuse.
 //! - A bot's action is checked with `Game::validate`; a refused one stops the match with
 //!   [`AiError::BotFailed`].
+//! - With [`MatchConfig::record_choices`], each game's record lists its seat decisions with
+//!   their numbers of legal actions (one more legal-action generation per ply), for
+//!   [`analysis`](crate::analysis).
 
 use crate::factory::BotFactory;
 use crate::rollout::below;
 use crate::spec::BotSpec;
-use crate::stats::{BotResult, GameRecord, MatchReport, PlyStats, Rate, SeatResult};
+use crate::stats::{BotResult, Choice, GameRecord, MatchReport, PlyStats, Rate, SeatResult};
 use crate::{AiError, Bot, Decision};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -37,6 +40,8 @@ pub struct MatchConfig {
     pub max_plies: u64,
     /// Start from `Game::new_random` (every setup choice random) instead of `Game::new`.
     pub random_setup: bool,
+    /// Record every seat decision's number of legal actions in [`GameRecord::choices`].
+    pub record_choices: bool,
 }
 
 impl Default for MatchConfig {
@@ -47,6 +52,7 @@ impl Default for MatchConfig {
             seed: 1,
             max_plies: 5_000,
             random_setup: false,
+            record_choices: false,
         }
     }
 }
@@ -173,6 +179,7 @@ fn play_game<G: Game>(
         G::new(params)?
     };
     let mut chances = Vec::new();
+    let (mut legal, mut choices) = (Vec::new(), Vec::new());
     let mut plies = 0u64;
     let outcome = loop {
         let (seat, action) = match game.to_act() {
@@ -218,6 +225,13 @@ fn play_game<G: Game>(
                 e.to_string(),
             ));
         }
+        if config.record_choices {
+            game.legal_actions_for(Actor::Seat(seat), &mut legal);
+            choices.push(Choice {
+                seat,
+                actions: legal.len() as u32,
+            });
+        }
         for bot in bots.iter_mut() {
             bot.observe(&game, action);
         }
@@ -232,6 +246,7 @@ fn play_game<G: Game>(
         scores: outcome.and_then(|o| o.scores().map(<[i32]>::to_vec)),
         reason: outcome.map(|o| o.reason),
         plies,
+        choices,
     })
 }
 

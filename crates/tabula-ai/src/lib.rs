@@ -16,6 +16,7 @@
 //!   builds a `Box<dyn Bot<G>>` for a game type, given the capabilities that game has.
 //! - [`arena`]: matches between bots (rotating seats, threads, Wilson intervals).
 //! - [`bench`](mod@bench): playouts/s, plies/s and MCTS iterations/s.
+//! - [`analysis`]: balance analysis for designers (seat balance, lengths, branching, skill).
 //!
 //! ## For hosts (registry, CLI, server)
 //!
@@ -33,12 +34,14 @@
 //! ```
 //!
 //! `tabula match` is [`run_match_specs`] (+ [`MatchReport::table`] / serde JSON);
-//! `tabula bench` is [`bench_game`] (one [`BenchReport`] per game, serde JSON).
+//! `tabula bench` is [`bench_game`] (one [`BenchReport`] per game, serde JSON);
+//! `tabula analyze` is [`analyze`] (+ [`AnalysisReport::table`] / serde JSON).
 //!
 //! Evaluation heuristics live in the game crates (`tabula_core::Heuristic`), apart from the
 //! search code here.
 
 pub mod alphabeta;
+pub mod analysis;
 pub mod arena;
 pub mod bench;
 mod bot;
@@ -52,6 +55,7 @@ mod spec;
 pub mod stats;
 
 pub use alphabeta::{AlphaBetaBot, AlphaBetaConfig, AlphaBetaResult};
+pub use analysis::{AnalysisReport, analyze};
 pub use arena::{MatchConfig, run_match, run_match_specs};
 pub use bench::{BenchConfig, BenchReport, bench_game};
 pub use bot::{Bot, Decision, Pace, choose};

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use std::fmt::Write;
-use tabula_core::EndReason;
+use tabula_core::{EndReason, Seat};
 
 /// The Wilson score interval of `successes` out of `n` at `z` standard deviations
 /// (z = 1.96 for 95%); `[0, 1]` when `n` is 0.
@@ -108,6 +108,18 @@ pub struct GameRecord {
     /// `None`: stopped unfinished at the match's ply cap.
     pub reason: Option<EndReason>,
     pub plies: u64,
+    /// Every seat decision in order, with its number of legal actions; recorded only when
+    /// [`MatchConfig::record_choices`](crate::arena::MatchConfig::record_choices) is set.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<Choice>,
+}
+
+/// One seat decision of a game: the seat that acted and how many legal actions it had (in a
+/// race, where several seats may act, the seat that acted first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub seat: Seat,
+    pub actions: u32,
 }
 
 /// The result of a match, as `tabula match` prints it (and writes with `--json`).

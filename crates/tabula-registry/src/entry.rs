@@ -3,6 +3,7 @@
 use crate::bots::{TypedBot, parse_spec};
 use crate::{DynBot, DynGame, GameInfo, RegistryError, Typed};
 use serde_json::{Map, Value};
+use tabula_ai::analysis::{AnalysisReport, Phase};
 use tabula_ai::arena::MatchConfig;
 use tabula_ai::{BenchConfig, BenchReport, BotFactory, BotSpec, MatchReport};
 use tabula_core::{Game, GameRng, ParamsError};
@@ -51,6 +52,18 @@ pub trait GameEntry: Sync {
 
     /// Measures random playouts and MCTS iterations per second.
     fn bench(&self, params: &Value, config: &BenchConfig) -> Result<BenchReport, RegistryError>;
+
+    /// Balance analysis (`tabula_ai::analysis`): the bot `bot` in every seat, then, with
+    /// `weaker`, `bot` against `weaker`; `config.games` games each. `progress(phase, done,
+    /// total)` after each game.
+    fn analyze(
+        &self,
+        params: &Value,
+        bot: &str,
+        weaker: Option<&str>,
+        config: &MatchConfig,
+        progress: &(dyn Fn(Phase, usize, usize) + Sync),
+    ) -> Result<AnalysisReport, RegistryError>;
 }
 
 /// The [`GameEntry`] of a typed game: its description and how its bots are built (which
@@ -172,5 +185,27 @@ impl<G: Game> GameEntry for Entry<G> {
     fn bench(&self, params: &Value, config: &BenchConfig) -> Result<BenchReport, RegistryError> {
         let params = self.params(params)?;
         Ok(tabula_ai::bench_game::<G>(&params, config)?)
+    }
+
+    fn analyze(
+        &self,
+        params: &Value,
+        bot: &str,
+        weaker: Option<&str>,
+        config: &MatchConfig,
+        progress: &(dyn Fn(Phase, usize, usize) + Sync),
+    ) -> Result<AnalysisReport, RegistryError> {
+        let params = self.params(params)?;
+        let bot = parse_spec(bot.trim())?;
+        let weaker = weaker.map(|w| parse_spec(w.trim())).transpose()?;
+        let factory = (self.bots)();
+        Ok(tabula_ai::analyze(
+            &params,
+            &bot,
+            weaker.as_ref(),
+            &factory,
+            config,
+            progress,
+        )?)
     }
 }

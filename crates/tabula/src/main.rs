@@ -6,7 +6,7 @@ mod commands;
 mod opts;
 
 use clap::{Parser, Subcommand};
-use commands::{notation, play, serve, simulate, solve};
+use commands::{analyze, notation, play, serve, simulate, solve};
 use opts::ParamOpts;
 use std::process::ExitCode;
 
@@ -142,6 +142,40 @@ enum Command {
         #[command(flatten)]
         params: ParamOpts,
     },
+    /// Balance report for designers: win rate per seat, game length, branching factor, skill
+    /// (docs/analyze.md).
+    Analyze {
+        game: String,
+        /// The number of players (default: the game's usual number).
+        #[arg(long, value_name = "N")]
+        players: Option<usize>,
+        /// Games per match (the seat-balance match, then the skill match).
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// The bot in every seat of the balance match, and the stronger bot of the skill match.
+        #[arg(long, value_name = "SPEC", default_value = "casual")]
+        bot: String,
+        /// The weaker bot of the skill match (in every other seat); `none`: no skill match.
+        #[arg(long, value_name = "SPEC", default_value = "random")]
+        weaker: String,
+        /// Games played at once (default: every core).
+        #[arg(long, value_name = "T")]
+        threads: Option<usize>,
+        /// The same seed gives the same games and the same report, whatever the thread count.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the SVG plots, report.json and index.html into this directory.
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+        /// Print the full report as JSON instead of tables.
+        #[arg(long)]
+        json: bool,
+        /// Start every game from a random setup instead of the placement setup.
+        #[arg(long)]
+        random_setup: bool,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
     /// Measure random playouts, plies and MCTS iterations per second (every game by default).
     Bench {
         game: Option<String>,
@@ -181,6 +215,31 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             threads,
             seed,
             json: json.as_deref(),
+            random_setup,
+            params: &params,
+        }),
+        Command::Analyze {
+            game,
+            players,
+            games,
+            bot,
+            weaker,
+            threads,
+            seed,
+            out,
+            json,
+            random_setup,
+            params,
+        } => analyze::analyze(analyze::AnalyzeArgs {
+            game: &game,
+            players,
+            games,
+            bot: &bot,
+            weaker: Some(weaker.as_str()).filter(|w| *w != "none"),
+            threads,
+            seed,
+            out: out.as_deref(),
+            json,
             random_setup,
             params: &params,
         }),

@@ -238,5 +238,8 @@ fn magical_circle_in_the_terminal_the_hourglass_runs_out() {
     let out = child.wait_with_output().expect("wait");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("The hourglass has run out."), "{text}");
-    assert!(text.contains("excluded=") || text.contains("excluded"), "{text}");
+    assert!(
+        text.contains("excluded=") || text.contains("excluded"),
+        "{text}"
+    );
 }

@@ -20,6 +20,7 @@ use crate::{AiError, Bot, Decision, Pace};
 use rand::RngExt;
 use search::{Searcher, WIN, WIN_BOUND, new_history};
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 use tabula_core::{Actor, Game, Heuristic, Seat, ToAct, TwoPlayerZeroSum, Zobrist, rng_from_seed};
 use tt::Table;
@@ -108,6 +109,8 @@ pub struct AlphaBetaBot<G: Game> {
     history: Vec<i32>,
     noise_seed: u64,
     last: Option<AlphaBetaResult<G::Action>>,
+    /// The positions this bot decided in, this game (hashes), for repetition avoidance.
+    visited: HashSet<u64>,
 }
 
 impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
@@ -118,6 +121,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
             history: new_history(),
             noise_seed: rng_from_seed(seed).random(),
             last: None,
+            visited: HashSet::new(),
             config,
         }
     }
@@ -174,6 +178,8 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
             node_limit: self.config.max_nodes,
             noise: self.config.noise,
             noise_seed: self.noise_seed,
+            visited: &self.visited,
+            root_seat: seat,
         };
         let mut root = s.ordered_moves(game, seat, 0, None);
         if root.is_empty() {
@@ -284,12 +290,18 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> Bot<G> for AlphaBetaBot<G> {
             }
             _ => return Err(AiError::SeatCannotAct(seat)),
         }
+        // Coming back here later would be a repetition too; scores stored before knew fewer
+        // repetitions.
+        if self.visited.insert(game.zobrist()) {
+            self.tt.new_generation();
+        }
         Ok(Decision::Act(self.search(game)?.best))
     }
 
     fn reset(&mut self) {
         self.clear();
         self.last = None;
+        self.visited.clear();
     }
 
     fn think_delay(&self, game: &G, _seat: Seat) -> Duration {

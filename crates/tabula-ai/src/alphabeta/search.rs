@@ -35,7 +35,17 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub node_limit: Option<u64>,
     pub noise: f64,
     pub noise_seed: u64,
+    /// Positions where the searching seat has already had to decide in this game (see
+    /// [`REPETITION`]).
+    pub visited: &'a std::collections::HashSet<u64>,
+    pub root_seat: Seat,
 }
+
+/// The score, for the searching seat, of a line that brings back a position where it already
+/// had to decide. None of Tabula's games ends by repetition, so such a line makes no progress
+/// and a game could go round for ever (Toumaï: one player shuffling while the other can only
+/// pass); scoring it a little below a draw makes the bot prefer progress.
+pub(crate) const REPETITION: i32 = -(EVAL_SCALE as i32) / 4;
 
 pub(crate) fn new_history() -> Vec<i32> {
     vec![0; 2 * HISTORY_SLOTS]
@@ -218,14 +228,17 @@ impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
             ToAct::Over(_) => return 0,
             ToAct::Chance | ToAct::Several(_) => return 0,
         };
+        let key = game.zobrist();
+        if seat == self.root_seat && self.visited.contains(&key) {
+            return REPETITION;
+        }
         if depth <= 0 {
             return self.evaluate(game, seat);
         }
-        let key = game.zobrist();
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
-            if e.depth as i32 >= depth {
+            if e.depth as i32 >= depth && self.tt.is_current(e) {
                 let s = from_tt(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,

@@ -5,6 +5,7 @@
 
 #![allow(dead_code)]
 
+pub mod corridor;
 pub mod kingmaker;
 pub mod race;
 pub mod safe;

@@ -1,0 +1,294 @@
+//! Balance analysis for game designers (`tabula analyze`): plays many bot games and measures
+//! what a designer asks of a ruleset ([`AnalysisReport`]).
+//!
+//! Two matches are played with the [arena](crate::arena):
+//!
+//! 1. **Seat balance**: the same bot in every seat. Each seat's win rate with its Wilson 95%
+//!    interval, against the *fair* win rate (the decisive games shared equally between the
+//!    seats); how games end (decisive, drawn by the rules, first place shared, drawn at the
+//!    game's ply limit, unfinished at the match's cap); game lengths; and, from every seat
+//!    decision recorded with its number of legal actions
+//!    ([`MatchConfig::record_choices`](crate::arena::MatchConfig::record_choices)), the
+//!    branching factor overall, per seat and by ply.
+//! 2. **Skill** (optional): the stronger bot in one seat and the weaker bot in every other,
+//!    seats rotating: the stronger bot's win rate against the fair share. A game where it is
+//!    close to fair is a game of luck (or a bot that does not understand it).
+//!
+//! Plies are seat decisions (chance events are not counted); ply 0 is the first decision,
+//! setup (placement) decisions included. Lengths and branching factors are measured on the
+//! games that ended (with a result or at the game's own ply limit): games stopped unfinished
+//! at the match's cap ([`MatchConfig::max_plies`]) are only counted as such. In a race, where several seats may act, the
+//! decision and its legal actions are those of the seat that acted first.
+//!
+//! The skill match's seed is derived from the balance match's, so its games differ; both are
+//! deterministic for a seed and do not depend on the thread count.
+
+mod summary;
+mod text;
+
+use crate::AiError;
+use crate::arena::{MatchConfig, run_match_specs};
+use crate::factory::BotFactory;
+use crate::spec::BotSpec;
+use crate::stats::{GameRecord, Rate};
+use serde::Serialize;
+use std::fmt;
+use std::time::Instant;
+use tabula_core::Game;
+
+pub use summary::{branching, lengths, outcomes};
+pub use text::shown_plies;
+
+/// Game-length histograms have at most this many bins.
+pub const MAX_BINS: usize = 20;
+
+/// Which match an analysis is playing (for progress reports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    Balance,
+    Skill,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Balance => "seat balance",
+            Phase::Skill => "skill",
+        })
+    }
+}
+
+/// Where a 95% interval lies with respect to the fair share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The whole interval is above the fair share.
+    Above,
+    /// The whole interval is below it.
+    Below,
+    /// The interval contains it: no significant difference at this number of games.
+    Even,
+}
+
+impl Verdict {
+    pub fn of(ci95: [f64; 2], fair: f64) -> Verdict {
+        if ci95[0] > fair {
+            Verdict::Above
+        } else if ci95[1] < fair {
+            Verdict::Below
+        } else {
+            Verdict::Even
+        }
+    }
+}
+
+/// The result of an analysis, as `tabula analyze` prints it (text or JSON).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalysisReport {
+    pub game: String,
+    pub seats: usize,
+    /// Games per match.
+    pub games: usize,
+    pub seed: u64,
+    /// A game still running after this many plies was stopped, unfinished.
+    pub max_plies: u64,
+    /// The bot of the balance match (and the stronger bot of the skill match).
+    pub bot: String,
+    pub balance: Balance,
+    pub length: Lengths,
+    pub branching: Branching,
+    pub skill: Option<Skill>,
+    pub elapsed_s: f64,
+}
+
+/// How the games of the balance match ended and who won them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Balance {
+    pub games: u64,
+    pub outcomes: Outcomes,
+    /// Each seat's win rate if seats made no difference: decisive games / games / seats.
+    pub fair_win_rate: f64,
+    pub seats: Vec<SeatBalance>,
+}
+
+/// How games ended; the five counts add up to the number of games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Outcomes {
+    /// One seat alone in first place.
+    pub decisive: u64,
+    /// Draws declared by the rules.
+    pub rules_draws: u64,
+    /// Several seats sharing first place (equal best scores).
+    pub shared_wins: u64,
+    /// Draws at the game's own ply limit (the `max_plies` parameter): not a rules outcome.
+    pub ply_limit_draws: u64,
+    /// Games stopped at the match's ply cap without a result.
+    pub unfinished: u64,
+}
+
+/// One seat in the balance match (every seat played by the same bot).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatBalance {
+    /// 1-based.
+    pub seat: usize,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub ci95: [f64; 2],
+    /// The interval against [`Balance::fair_win_rate`].
+    pub verdict: Verdict,
+    /// Mean number of decisions this seat made per game (games that ended).
+    pub decisions_per_game: f64,
+    /// Mean number of legal actions at this seat's decisions.
+    pub mean_branching: f64,
+}
+
+/// Game lengths in plies (seat decisions), over the games that ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Lengths {
+    /// Games measured (the games that ended).
+    pub games: u64,
+    pub mean: f64,
+    pub median: f64,
+    pub min: u64,
+    pub max: u64,
+    /// Bins of equal width covering `min..=max`.
+    pub histogram: Vec<Bin>,
+}
+
+/// Games whose length is in `from..to` plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Bin {
+    pub from: u64,
+    pub to: u64,
+    pub games: u64,
+}
+
+/// The number of legal actions at each decision, over the games that ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Branching {
+    /// Games measured (the games that ended).
+    pub games: u64,
+    /// Decisions counted (every ply of every game).
+    pub decisions: u64,
+    pub decisions_per_game: f64,
+    /// Mean legal actions per decision.
+    pub mean: f64,
+    pub max: u32,
+    /// The share of decisions with a single legal action.
+    pub forced_share: f64,
+    /// The mean over games of log10 of the product of the branching factors along the game:
+    /// an estimate of the game-tree size as a power of 10 (Allis's game-tree complexity).
+    pub log10_game_tree: f64,
+    pub by_ply: Vec<PlyBranching>,
+}
+
+/// The branching factor at one ply, over the games that reached it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PlyBranching {
+    /// 0-based.
+    pub ply: u64,
+    /// Games that reached this ply.
+    pub games: u64,
+    pub mean: f64,
+    pub min: u32,
+    pub max: u32,
+}
+
+/// The skill match: the stronger bot in one seat, the weaker in the others, seats rotating.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Skill {
+    pub stronger: String,
+    pub weaker: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub win_rate: f64,
+    pub ci95: [f64; 2],
+    /// The stronger bot's win rate if skill made no difference: decisive games / games /
+    /// seats.
+    pub fair_win_rate: f64,
+    pub verdict: Verdict,
+    /// The stronger bot's wins in each seat (1-based seat `i + 1`).
+    pub by_seat: Vec<Rate>,
+    /// Mean length of the games that ended.
+    pub mean_plies: f64,
+    pub unfinished: u64,
+}
+
+fn derived_seed(seed: u64) -> u64 {
+    let mut z = seed ^ 0x5c11_1a7e_d5ee_d000;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Analyses the game with parameters `params`: `bot` in every seat, then, with `weaker`,
+/// `bot` against `weaker`. `config` sets the number of games of each match, threads, seed,
+/// cap and setup; `progress(phase, done, total)` is called after each game.
+pub fn analyze<G: Game>(
+    params: &G::Params,
+    bot: &BotSpec,
+    weaker: Option<&BotSpec>,
+    factory: &BotFactory<G>,
+    config: &MatchConfig,
+    progress: &(dyn Fn(Phase, usize, usize) + Sync),
+) -> Result<AnalysisReport, AiError> {
+    let start = Instant::now();
+    let seats = G::new(params)?.num_seats();
+    if config.games == 0 {
+        return Err(AiError::BadMatch(
+            "the number of games must be at least 1".into(),
+        ));
+    }
+    // Refuse a specification the game cannot use before playing anything.
+    factory.build(bot, seats, 0)?;
+    if let Some(w) = weaker {
+        factory.build(w, seats, 0)?;
+    }
+    let balance_config = MatchConfig {
+        record_choices: true,
+        ..config.clone()
+    };
+    let specs = vec![bot.clone(); seats];
+    let mut report = run_match_specs(params, &specs, factory, &balance_config, &|d, t| {
+        progress(Phase::Balance, d, t)
+    })?;
+    let records = std::mem::take(&mut report.records);
+    let outcomes = outcomes(&records);
+    // Lengths and branching describe the games that ended.
+    let ended: Vec<GameRecord> = records.into_iter().filter(|r| r.reason.is_some()).collect();
+    let balance = summary::balance(&report, outcomes, &ended);
+    let length = lengths(&ended, MAX_BINS);
+    let branching = branching(&ended);
+    let skill = match weaker {
+        Some(weaker) if seats > 1 => {
+            let mut specs = vec![weaker.clone(); seats];
+            specs[0] = bot.clone();
+            let skill_config = MatchConfig {
+                seed: derived_seed(config.seed),
+                record_choices: false,
+                ..config.clone()
+            };
+            let report = run_match_specs(params, &specs, factory, &skill_config, &|d, t| {
+                progress(Phase::Skill, d, t)
+            })?;
+            Some(summary::skill(&report))
+        }
+        _ => None,
+    };
+    Ok(AnalysisReport {
+        game: G::NAME.to_string(),
+        seats,
+        games: config.games,
+        seed: config.seed,
+        max_plies: config.max_plies,
+        bot: bot.to_string(),
+        balance,
+        length,
+        branching,
+        skill,
+        elapsed_s: start.elapsed().as_secs_f64(),
+    })
+}

@@ -1,0 +1,135 @@
+//! Corridor, for 2 seats: seat 1 walks a token along squares 0…20 (one step either way per
+//! turn) and wins on square 20; seat 2 can only pass. The heuristic loves square 1 and is
+//! indifferent elsewhere, and the win lies beyond a shallow search's horizon: a search that
+//! ignores repetitions steps back to square 1 for ever; one that avoids them walks on.
+
+use serde::{Deserialize, Serialize};
+use tabula_core::{
+    ActionError, Actor, Game, Heuristic, NotationError, Outcome, ParamsError, PositionError, Seat,
+    ToAct, TwoPlayerZeroSum, Zobrist,
+};
+
+pub const GOAL: u8 = 20;
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct CParams {
+    pub players: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CAction {
+    Left,
+    Right,
+    Pass,
+}
+
+#[derive(Clone, Debug)]
+pub struct Corridor {
+    pub square: u8,
+    pub to_move: u8,
+}
+
+impl Game for Corridor {
+    type Action = CAction;
+    type View = String;
+    type Params = CParams;
+    const NAME: &'static str = "corridor";
+
+    fn new(_: &CParams) -> Result<Self, ParamsError> {
+        Ok(Corridor {
+            square: 1,
+            to_move: 0,
+        })
+    }
+
+    fn params(&self) -> CParams {
+        CParams { players: 2 }
+    }
+
+    fn num_seats(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> ToAct {
+        if self.square == GOAL {
+            ToAct::Over(Outcome::win(Seat(0), 2))
+        } else {
+            ToAct::One(Seat(self.to_move))
+        }
+    }
+
+    fn legal_actions_for(&self, actor: Actor, out: &mut Vec<CAction>) {
+        out.clear();
+        if self.to_act() != ToAct::One(Seat(self.to_move))
+            || actor != Actor::Seat(Seat(self.to_move))
+        {
+            return;
+        }
+        if self.to_move == 1 {
+            out.push(CAction::Pass);
+            return;
+        }
+        if self.square > 0 {
+            out.push(CAction::Left);
+        }
+        out.push(CAction::Right);
+    }
+
+    fn validate(&self, actor: Actor, action: CAction) -> Result<(), ActionError> {
+        let mut legal = Vec::new();
+        self.legal_actions_for(actor, &mut legal);
+        if legal.contains(&action) {
+            Ok(())
+        } else {
+            Err(ActionError::Illegal(format!("{action:?}")))
+        }
+    }
+
+    fn apply(&mut self, action: CAction) {
+        match action {
+            CAction::Left => self.square -= 1,
+            CAction::Right => self.square += 1,
+            CAction::Pass => {}
+        }
+        self.to_move = 1 - self.to_move;
+    }
+
+    fn to_notation(&self) -> String {
+        format!("{} {}", self.square, self.to_move)
+    }
+
+    fn from_notation(_: &CParams, text: &str) -> Result<Self, PositionError> {
+        Err(PositionError::new("corridor", text))
+    }
+
+    fn parse_action(&self, _: Actor, text: &str) -> Result<CAction, NotationError> {
+        Err(NotationError::new(text, "not supported"))
+    }
+
+    fn format_action(&self, action: CAction) -> String {
+        format!("{action:?}")
+    }
+
+    fn view(&self, _: Option<Seat>) -> String {
+        self.to_notation()
+    }
+
+    fn board_text(&self) -> String {
+        self.to_notation()
+    }
+}
+
+impl TwoPlayerZeroSum for Corridor {}
+
+impl Zobrist for Corridor {
+    fn zobrist(&self) -> u64 {
+        (self.square as u64) << 1 | self.to_move as u64
+    }
+}
+
+impl Heuristic for Corridor {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let v = if self.square == 1 { 0.5 } else { 0.1 };
+        if seat == Seat(0) { v } else { -v }
+    }
+}
