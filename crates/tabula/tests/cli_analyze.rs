@@ -2,34 +2,12 @@
 //! report.json, a self-contained index.html) with figures that agree with each other, game
 //! parameters, and bad input refused with exit status 2 and a clear message.
 
+mod support;
+
+use support::*;
+
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .output()
-        .expect("run tabula")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = tabula(args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).expect("utf-8")
-}
-
-fn fails(args: &[&str]) -> String {
-    let o = tabula(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?} should fail");
-    assert!(o.stdout.is_empty(), "{args:?}");
-    String::from_utf8(o.stderr).expect("utf-8")
-}
 
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {

@@ -1,25 +1,14 @@
 //! The `tabula` binary's behaviour that every game shares: exit statuses, error messages on
 //! standard error, sorted legal actions, JSON status, and the terminal game loop.
 
+mod support;
+
+use support::*;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 const EMPTY_C4: &str = "......./......./......./......./......./....... x";
-
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .output()
-        .expect("run tabula")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 #[test]
 fn unknown_game_is_an_error_naming_the_known_games() {

@@ -1,32 +1,11 @@
 //! The `tabula` binary with each registered game: setup positions, legal actions, applying
 //! actions, game parameters on the command line, `solve` and `rules`.
 
-use std::process::{Command, Output};
+mod support;
 
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .output()
-        .expect("run tabula")
-}
+use support::*;
 
-fn ok(args: &[&str]) -> String {
-    let o = tabula(args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).expect("utf-8")
-}
-
-fn fails(args: &[&str]) -> String {
-    let o = tabula(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?} should fail");
-    assert!(o.stdout.is_empty());
-    String::from_utf8(o.stderr).expect("utf-8")
-}
+use std::process::Command;
 
 #[test]
 fn every_game_plays_from_new_through_legal_and_apply() {

@@ -4,16 +4,14 @@
 //! `index.html` showing them.
 
 use super::plots::{self, escape};
+use super::simulate::{match_config, progress_bar};
 use crate::opts::ParamOpts;
-use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
+use anyhow::{Context, Result};
 use serde_json::Value;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Duration;
 use tabula_ai::AnalysisReport;
-use tabula_ai::arena::MatchConfig;
 use tabula_registry::find;
 
 pub struct AnalyzeArgs<'a> {
@@ -33,28 +31,12 @@ pub struct AnalyzeArgs<'a> {
 
 pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
     let entry = find(args.game)?;
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    if args.threads == Some(0) {
-        bail!("--threads must be at least 1");
-    }
+    let config = match_config(args.games, args.threads, args.seed, args.random_setup)?;
     let params = args.params.to_json(args.players)?;
-    let config = MatchConfig {
-        games: args.games,
-        threads: args
-            .threads
-            .unwrap_or_else(tabula_ai::bench::available_threads),
-        seed: args.seed,
-        random_setup: args.random_setup,
-        ..MatchConfig::default()
-    };
-    let bar = ProgressBar::new(args.games as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{msg:>12} {bar:40} {pos}/{len} games, eta {eta}")
-            .expect("a valid template"),
+    let bar = progress_bar(
+        args.games,
+        "{msg:>12} {bar:40} {pos}/{len} games, eta {eta}",
     );
-    bar.enable_steady_tick(Duration::from_millis(500));
     let phase = Mutex::new(None);
     let report = entry.analyze(&params, args.bot, args.weaker, &config, &|p, done, _| {
         let mut current = phase.lock().expect("phase");

@@ -20,25 +20,45 @@ pub struct MatchArgs<'a> {
     pub params: &'a ParamOpts,
 }
 
+/// The match settings from the command line, refusing zero games or threads.
+pub(crate) fn match_config(
+    games: usize,
+    threads: Option<usize>,
+    seed: u64,
+    random_setup: bool,
+) -> Result<MatchConfig> {
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if threads == Some(0) {
+        bail!("--threads must be at least 1");
+    }
+    Ok(MatchConfig {
+        games,
+        threads: threads.unwrap_or_else(tabula_ai::bench::available_threads),
+        seed,
+        random_setup,
+        ..MatchConfig::default()
+    })
+}
+
+/// A progress bar over `games` games (on standard error, hidden when it is not a terminal).
+pub(crate) fn progress_bar(games: usize, template: &str) -> ProgressBar {
+    let bar = ProgressBar::new(games as u64);
+    bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
+}
+
 pub fn run_match(args: MatchArgs<'_>) -> Result<()> {
     let entry = find(args.game)?;
     let seats = args.bots.split(',').count();
     let params = args.params.to_json(Some(seats))?;
-    let config = MatchConfig {
-        games: args.games,
-        threads: args
-            .threads
-            .unwrap_or_else(tabula_ai::bench::available_threads),
-        seed: args.seed,
-        random_setup: args.random_setup,
-        ..MatchConfig::default()
-    };
-    let bar = ProgressBar::new(args.games as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
-            .expect("a valid template"),
+    let config = match_config(args.games, args.threads, args.seed, args.random_setup)?;
+    let bar = progress_bar(
+        args.games,
+        "{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}",
     );
-    bar.enable_steady_tick(Duration::from_millis(500));
     let report = entry.run_match(&params, args.bots, &config, &|done, _| {
         bar.set_position(done as u64)
     });
