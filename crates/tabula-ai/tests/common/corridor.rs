@@ -98,25 +98,7 @@ impl Game for Corridor {
         format!("{} {}", self.square, self.to_move)
     }
 
-    fn from_notation(_: &CParams, text: &str) -> Result<Self, PositionError> {
-        Err(PositionError::new("corridor", text))
-    }
-
-    fn parse_action(&self, _: Actor, text: &str) -> Result<CAction, NotationError> {
-        Err(NotationError::new(text, "not supported"))
-    }
-
-    fn format_action(&self, action: CAction) -> String {
-        format!("{action:?}")
-    }
-
-    fn view(&self, _: Option<Seat>) -> String {
-        self.to_notation()
-    }
-
-    fn board_text(&self) -> String {
-        self.to_notation()
-    }
+    toy_notation!("corridor", CParams, CAction);
 }
 
 impl TwoPlayerZeroSum for Corridor {}

@@ -145,25 +145,7 @@ impl Game for Kingmaker {
         format!("{} {:?}", self.seats, self.phase)
     }
 
-    fn from_notation(_: &KParams, text: &str) -> Result<Self, PositionError> {
-        Err(PositionError::new("kingmaker", text))
-    }
-
-    fn parse_action(&self, _: Actor, text: &str) -> Result<KAction, NotationError> {
-        Err(NotationError::new(text, "not supported"))
-    }
-
-    fn format_action(&self, action: KAction) -> String {
-        format!("{action:?}")
-    }
-
-    fn view(&self, _: Option<Seat>) -> String {
-        self.to_notation()
-    }
-
-    fn board_text(&self) -> String {
-        self.to_notation()
-    }
+    toy_notation!("kingmaker", KParams, KAction);
 }
 
 // Wrongly claimed, to check that alpha-beta refuses a game without exactly 2 seats.

@@ -195,23 +195,5 @@ impl Game for Race {
         )
     }
 
-    fn from_notation(_: &RParams, text: &str) -> Result<Self, PositionError> {
-        Err(PositionError::new("race", text))
-    }
-
-    fn parse_action(&self, _: Actor, text: &str) -> Result<RAction, NotationError> {
-        Err(NotationError::new(text, "not supported"))
-    }
-
-    fn format_action(&self, action: RAction) -> String {
-        format!("{action:?}")
-    }
-
-    fn view(&self, _: Option<Seat>) -> String {
-        self.to_notation()
-    }
-
-    fn board_text(&self) -> String {
-        self.to_notation()
-    }
+    toy_notation!("race", RParams, RAction);
 }

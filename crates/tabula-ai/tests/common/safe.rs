@@ -122,23 +122,5 @@ impl Game for Safe {
         format!("{} {:?} {}", self.waits, self.dialled, self.wrong)
     }
 
-    fn from_notation(_: &SParams, text: &str) -> Result<Self, PositionError> {
-        Err(PositionError::new("safe", text))
-    }
-
-    fn parse_action(&self, _: Actor, text: &str) -> Result<SAction, NotationError> {
-        Err(NotationError::new(text, "not supported"))
-    }
-
-    fn format_action(&self, action: SAction) -> String {
-        format!("{action:?}")
-    }
-
-    fn view(&self, _: Option<Seat>) -> String {
-        self.to_notation()
-    }
-
-    fn board_text(&self) -> String {
-        self.to_notation()
-    }
+    toy_notation!("safe", SParams, SAction);
 }

@@ -97,13 +97,7 @@ impl Game for ToyNim {
     }
 
     fn validate(&self, actor: Actor, action: NimAction) -> Result<(), ActionError> {
-        let mut legal = Vec::new();
-        self.legal_actions_for(actor, &mut legal);
-        if legal.contains(&action) {
-            Ok(())
-        } else {
-            Err(ActionError::Illegal(format!("{action:?} is not legal now")))
-        }
+        legal_or_refused(self, actor, action)
     }
 
     fn apply(&mut self, action: NimAction) {
@@ -269,13 +263,7 @@ impl Game for ToyRace {
     }
 
     fn validate(&self, actor: Actor, action: RaceAction) -> Result<(), ActionError> {
-        let mut legal = Vec::new();
-        self.legal_actions_for(actor, &mut legal);
-        if legal.contains(&action) {
-            Ok(())
-        } else {
-            Err(ActionError::Illegal(format!("{action:?} is not legal now")))
-        }
+        legal_or_refused(self, actor, action)
     }
 
     fn apply(&mut self, action: RaceAction) {
@@ -407,5 +395,16 @@ pub struct ShyBot;
 impl DynBot for ShyBot {
     fn decide(&mut self, _: &dyn DynGame, _: Seat) -> Option<BotMove> {
         None
+    }
+}
+
+/// A toy's validation: the action must be among the legal ones.
+fn legal_or_refused<G: Game>(game: &G, actor: Actor, action: G::Action) -> Result<(), ActionError> {
+    let mut legal = Vec::new();
+    game.legal_actions_for(actor, &mut legal);
+    if legal.contains(&action) {
+        Ok(())
+    } else {
+        Err(ActionError::Illegal(format!("{action:?} is not legal now")))
     }
 }
