@@ -120,6 +120,27 @@ async fn every_game_with_a_human_seat_driven_by_the_test_against_bots() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_are_told_every_action_and_chance_event_so_search_trees_carry_over() {
+    let server = TestServer::new();
+    let m = server
+        .create(json!({ "game": "toy-nim", "params": { "stones": 15 },
+                        "seats": [{ "human": true }, { "bot": "watcher" }] }))
+        .await;
+    drive_seat_one(&server, &m.id, m.token(1), 5).await;
+    let (_, record) = server.get(&format!("/api/matches/{}/record", m.id)).await;
+    let bot_moves = record["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["actor"] == json!(2))
+        .count();
+    assert!(
+        bot_moves >= 2,
+        "the watcher moved {bot_moves} times: {record}"
+    );
+}
+
 #[tokio::test]
 async fn games_lists_every_game_with_params_player_counts_and_levels() {
     let server = TestServer::new();

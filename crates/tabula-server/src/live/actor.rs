@@ -250,6 +250,7 @@ impl Actor {
             return Err(ApiError::from_store(e));
         }
         self.ply += entries.len() as u64;
+        self.tell_bots(backup.0.as_ref(), &entries);
         self.shared
             .log
             .write()
@@ -263,6 +264,30 @@ impl Actor {
             ply: self.ply,
             action,
         })
+    }
+
+    /// Reports stored entries to the bots that are not thinking, so that search bots keep the
+    /// part of their tree under the new position. A bot that was thinking misses them and
+    /// starts afresh on its next decision.
+    fn tell_bots(&mut self, before: &dyn DynGame, entries: &[LogEntry]) {
+        if self.bots.iter().flatten().all(|slot| slot.bot.is_none()) {
+            return;
+        }
+        let mut state = before.clone_box();
+        for (i, entry) in entries.iter().enumerate() {
+            let actor = entry.actor.to_core();
+            for bot in self
+                .bots
+                .iter_mut()
+                .flatten()
+                .filter_map(|s| s.bot.as_mut())
+            {
+                bot.observe(state.as_ref(), actor, &entry.action);
+            }
+            if i + 1 < entries.len() && state.apply(actor, &entry.action).is_err() {
+                return;
+            }
+        }
     }
 
     /// After every change: the hourglass, the bots, then the new snapshot.

@@ -29,9 +29,10 @@ pub fn catalog() -> Catalog {
             ("toy-nim" | "toy-race", "random") => Ok(Box::new(RandomBot::new(seed))),
             ("toy-nim" | "toy-race", "slow") => Ok(Box::new(toys::SlowBot(RandomBot::new(seed)))),
             ("toy-nim" | "toy-race", "shy") => Ok(Box::new(toys::ShyBot)),
+            ("toy-nim" | "toy-race", "watcher") => Ok(Box::new(toys::WatcherBot::new(seed))),
             ("toy-nim" | "toy-race", other) => Err(RegistryError::UnknownLevel {
                 level: other.to_string(),
-                known: "random, slow, shy".into(),
+                known: "random, slow, shy, watcher".into(),
             }),
             // The registered games' bots without their real-time pace, to keep tests short.
             _ => make_bot(game, level, seed).map(|bot| Box::new(Unpaced(bot)) as Box<dyn DynBot>),
@@ -48,6 +49,10 @@ impl DynBot for Unpaced {
             delay: Duration::ZERO,
             ..m
         })
+    }
+
+    fn observe(&mut self, before: &dyn DynGame, actor: Actor, action: &str) {
+        self.0.observe(before, actor, action);
     }
 }
 

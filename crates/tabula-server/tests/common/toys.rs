@@ -5,8 +5,9 @@
 //!   `hit` (a point) or `miss`, unless the host's `timeout` comes first (param
 //!   `hourglass_seconds`, fractional allowed); `target` points win.
 //!
-//! Their bots: `random` (the registry's), `slow` (random after 30 ms: a planned move) and
-//! `shy` (never acts: tests a bot that waits).
+//! Their bots: `random` (the registry's), `slow` (random after 30 ms: a planned move),
+//! `shy` (never acts: tests a bot that waits) and `watcher` (acts only while the actions it
+//! was told add up to the game it is shown).
 
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -395,6 +396,42 @@ pub struct ShyBot;
 impl DynBot for ShyBot {
     fn decide(&mut self, _: &dyn DynGame, _: Seat) -> Option<BotMove> {
         None
+    }
+}
+
+/// Random, but keeps its own copy of the game from what the server tells it
+/// ([`DynBot::observe`]) and refuses to act when the copy differs from the game it is shown:
+/// a match with it stalls unless every action and chance event is reported.
+pub struct WatcherBot {
+    random: RandomBot,
+    copy: Option<Box<dyn DynGame>>,
+    /// An action was reported for a state other than its copy's.
+    lost: bool,
+}
+
+impl WatcherBot {
+    pub fn new(seed: u64) -> WatcherBot {
+        WatcherBot {
+            random: RandomBot::new(seed),
+            copy: None,
+            lost: false,
+        }
+    }
+}
+
+impl DynBot for WatcherBot {
+    fn decide(&mut self, game: &dyn DynGame, seat: Seat) -> Option<BotMove> {
+        let copy = self.copy.get_or_insert_with(|| game.clone_box());
+        if self.lost || copy.position() != game.position() {
+            return None;
+        }
+        self.random.decide(game, seat)
+    }
+
+    fn observe(&mut self, before: &dyn DynGame, actor: Actor, action: &str) {
+        if let Some(copy) = self.copy.as_mut() {
+            self.lost |= copy.position() != before.position() || copy.apply(actor, action).is_err();
+        }
     }
 }
 
