@@ -122,13 +122,7 @@ impl Game for Kingmaker {
     }
 
     fn validate(&self, actor: Actor, action: KAction) -> Result<(), ActionError> {
-        let mut legal = Vec::new();
-        self.legal_actions_for(actor, &mut legal);
-        if legal.contains(&action) {
-            Ok(())
-        } else {
-            Err(ActionError::Illegal(format!("{action:?}")))
-        }
+        tabula_core::testkit::validate_from_legal(self, actor, action)
     }
 
     fn apply(&mut self, action: KAction) {

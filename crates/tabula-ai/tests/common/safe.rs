@@ -97,13 +97,7 @@ impl Game for Safe {
     }
 
     fn validate(&self, actor: Actor, action: SAction) -> Result<(), ActionError> {
-        let mut legal = Vec::new();
-        self.legal_actions_for(actor, &mut legal);
-        if legal.contains(&action) {
-            Ok(())
-        } else {
-            Err(ActionError::Illegal(format!("{action:?}")))
-        }
+        tabula_core::testkit::validate_from_legal(self, actor, action)
     }
 
     fn apply(&mut self, action: SAction) {

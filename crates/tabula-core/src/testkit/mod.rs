@@ -15,7 +15,8 @@
 
 use crate::perft::{parse_perft_file, perft};
 use crate::{
-    Actor, CandidateActions, Game, GameRng, Outcome, Seat, ToAct, rng_from_seed, step_random,
+    ActionError, Actor, CandidateActions, Game, GameRng, Outcome, Seat, ToAct, rng_from_seed,
+    step_random,
 };
 use std::collections::HashSet;
 
@@ -280,4 +281,20 @@ pub fn check_perft_file<G: Game>(params: &G::Params, text: &str, max_depth: u32)
         failures.join("\n")
     );
     checked
+}
+
+/// [`Game::validate`] for toy games whose move generator is their only statement of the
+/// rules: the action must be among the legal ones.
+pub fn validate_from_legal<G: Game>(
+    game: &G,
+    actor: Actor,
+    action: G::Action,
+) -> Result<(), ActionError> {
+    let mut legal = Vec::new();
+    game.legal_actions_for(actor, &mut legal);
+    if legal.contains(&action) {
+        Ok(())
+    } else {
+        Err(ActionError::Illegal(format!("{action:?} is not legal now")))
+    }
 }

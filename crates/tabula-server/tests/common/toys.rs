@@ -98,7 +98,7 @@ impl Game for ToyNim {
     }
 
     fn validate(&self, actor: Actor, action: NimAction) -> Result<(), ActionError> {
-        legal_or_refused(self, actor, action)
+        tabula_core::testkit::validate_from_legal(self, actor, action)
     }
 
     fn apply(&mut self, action: NimAction) {
@@ -264,7 +264,7 @@ impl Game for ToyRace {
     }
 
     fn validate(&self, actor: Actor, action: RaceAction) -> Result<(), ActionError> {
-        legal_or_refused(self, actor, action)
+        tabula_core::testkit::validate_from_legal(self, actor, action)
     }
 
     fn apply(&mut self, action: RaceAction) {
@@ -432,16 +432,5 @@ impl DynBot for WatcherBot {
         if let Some(copy) = self.copy.as_mut() {
             self.lost |= copy.position() != before.position() || copy.apply(actor, action).is_err();
         }
-    }
-}
-
-/// A toy's validation: the action must be among the legal ones.
-fn legal_or_refused<G: Game>(game: &G, actor: Actor, action: G::Action) -> Result<(), ActionError> {
-    let mut legal = Vec::new();
-    game.legal_actions_for(actor, &mut legal);
-    if legal.contains(&action) {
-        Ok(())
-    } else {
-        Err(ActionError::Illegal(format!("{action:?} is not legal now")))
     }
 }
