@@ -99,15 +99,44 @@ export async function checkOffered(page, game, st) {
   assert.deepEqual(offered, expected, `the choices offered at ply ${st.ply} are the legal ones`);
 }
 
+/** Where a player's pointer would land on a choice: a point of one of the elements that carry
+ * it where the element under the pointer is that choice (not a neighbour drawn over it). */
+async function pointOf(page, v) {
+  return page.evaluate((v) => {
+    const els = [...document.querySelectorAll('[data-choice]')].filter((e) => e.dataset.choice === v).reverse();
+    const spots = [[0.5, 0.5], [0.5, 0.3], [0.5, 0.7], [0.3, 0.5], [0.7, 0.5], [0.3, 0.3], [0.7, 0.7], [0.3, 0.7], [0.7, 0.3], [0.5, 0.15], [0.5, 0.85]];
+    for (const el of els) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      for (const [fx, fy] of spots) {
+        const x = r.left + r.width * fx;
+        const y = r.top + r.height * fy;
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+        if (document.elementFromPoint(x, y)?.closest('[data-choice]')?.dataset.choice === v) return { x, y };
+      }
+    }
+    return null;
+  }, v);
+}
+
+/** Clicks (or taps) a choice where a player would: on a visible part of it, once the pieces
+ * have landed. Fails when no part of it can be pointed at. */
 async function clickChoice(page, v, tap) {
   const target = page.locator(`[data-choice="${v}"]`).last();
   await target.waitFor({ state: 'attached', timeout: 4000 });
-  try {
-    if (tap) await target.tap({ timeout: 2500 });
-    else await target.click({ timeout: 2500 });
-  } catch {
-    // Something (a neighbouring stack, a flying piece) covers it: deliver the click to it.
-    await target.dispatchEvent('click');
+  await target.scrollIntoViewIfNeeded({ timeout: 2500 }).catch(() => {});
+  const deadline = Date.now() + 4000;
+  for (;;) {
+    await page.waitForFunction(() => document.getAnimations()
+      .filter((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition) && a.playState === 'running').length === 0, null, { timeout: 4000 });
+    const at = await pointOf(page, v);
+    if (at) {
+      if (tap) await page.touchscreen.tap(at.x, at.y);
+      else await page.mouse.click(at.x, at.y);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no visible part of ${v} can be pointed at`);
+    await page.waitForTimeout(100);
   }
 }
 
@@ -132,7 +161,11 @@ export async function perform(page, game, action, st, { racy = false, tap = fals
     } catch (e) {
       const now = await state(page);
       if (racy && now.ply !== st.ply) return null;
-      throw new Error(`cannot click ${v} for ${action} at ply ${st.ply}: ${e.message}`);
+      const seen = await page.evaluate(() => ({
+        chosen: document.getElementById('prompt').dataset.chosen || '',
+        offered: [...new Set([...document.querySelectorAll('[data-choice]')].map((x) => x.dataset.choice))].sort().join(' '),
+      }));
+      throw new Error(`cannot click ${v} for ${action} at ply ${st.ply} (now at ply ${now.ply}; chosen "${seen.chosen}"; offered "${seen.offered}"): ${e.message}`);
     }
   }
   await page.waitForFunction((ply) => Number(document.body.dataset.ply) > ply, st.ply, { timeout: 15000 });
