@@ -36,13 +36,17 @@ export async function newPage(browser, viewport = DESKTOP, { phone = false } = {
   return { context, page, errors };
 }
 
+/** Waits until no piece is moving (Web Animations; the endless CSS pulses do not count). */
+export async function piecesLanded(page, timeout = 15000) {
+  await page.waitForFunction(() => document.getAnimations()
+    .filter((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition) && a.playState === 'running').length === 0, null, { timeout });
+}
+
 /** Saves the page at desktop size and at phone size: <name>-desktop.png, <name>-phone.png. */
 export async function shoot(page, name) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  // Let the pieces land first (Web Animations; the endless CSS pulses do not count).
   await page.waitForTimeout(200);
-  await page.waitForFunction(() => document.getAnimations()
-    .filter((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition) && a.playState === 'running').length === 0);
+  await piecesLanded(page);
   const before = page.viewportSize();
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(250);

@@ -4,6 +4,7 @@
 // own parsing: a click target is any element whose data-choice is the step's value.
 
 import assert from 'node:assert/strict';
+import { piecesLanded } from './env.mjs';
 
 /** Starts a match from the home page; seats: 'you' | 'friend' | 'bot:<level>'. Returns the
  * match id and (when you sit) your token; with friends, also the invite links by seat. */
@@ -91,10 +92,15 @@ export function firstSteps(game, action, st) {
   return [steps[0]];
 }
 
+/** The choices the page offers now (board and prompt), sorted, each once. */
+function offeredChoices(page) {
+  return page.evaluate(() => [...new Set([...document.querySelectorAll('#board [data-choice], #prompt [data-choice]')].map((e) => e.dataset.choice))].sort());
+}
+
 /** Checks that the page offers exactly the first steps of the legal actions: nothing that is
  * not legal, nothing legal missing. */
 export async function checkOffered(page, game, st) {
-  const offered = await page.evaluate(() => [...new Set([...document.querySelectorAll('#board [data-choice], #prompt [data-choice]')].map((e) => e.dataset.choice))].sort());
+  const offered = await offeredChoices(page);
   const expected = [...new Set(st.legal.flatMap((a) => firstSteps(game, a, st)))].sort();
   assert.deepEqual(offered, expected, `the choices offered at ply ${st.ply} are the legal ones`);
 }
@@ -127,8 +133,7 @@ async function clickChoice(page, v, tap) {
   await target.scrollIntoViewIfNeeded({ timeout: 2500 }).catch(() => {});
   const deadline = Date.now() + 4000;
   for (;;) {
-    await page.waitForFunction(() => document.getAnimations()
-      .filter((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition) && a.playState === 'running').length === 0, null, { timeout: 4000 });
+    await piecesLanded(page, 4000);
     const at = await pointOf(page, v);
     if (at) {
       if (tap) await page.touchscreen.tap(at.x, at.y);
@@ -161,11 +166,9 @@ export async function perform(page, game, action, st, { racy = false, tap = fals
     } catch (e) {
       const now = await state(page);
       if (racy && now.ply !== st.ply) return null;
-      const seen = await page.evaluate(() => ({
-        chosen: document.getElementById('prompt').dataset.chosen || '',
-        offered: [...new Set([...document.querySelectorAll('[data-choice]')].map((x) => x.dataset.choice))].sort().join(' '),
-      }));
-      throw new Error(`cannot click ${v} for ${action} at ply ${st.ply} (now at ply ${now.ply}; chosen "${seen.chosen}"; offered "${seen.offered}"): ${e.message}`);
+      const chosen = await page.evaluate(() => document.getElementById('prompt').dataset.chosen || '');
+      const offered = (await offeredChoices(page)).join(' ');
+      throw new Error(`cannot click ${v} for ${action} at ply ${st.ply} (now at ply ${now.ply}; chosen "${chosen}"; offered "${offered}"): ${e.message}`);
     }
   }
   await page.waitForFunction((ply) => Number(document.body.dataset.ply) > ply, st.ply, { timeout: 15000 });
