@@ -19,13 +19,14 @@
 //! By default the server runs in this process on a temporary SQLite file (the memory then
 //! includes the clients'). `--addr HOST:PORT --pid PID` measures an external `tabula serve`
 //! instead (e.g. `tabula serve --addr 127.0.0.1:9000 --db /tmp/load.db &`), whose memory is
-//! then its own. `--game NAME` (default `connect-four`), `--memory-store` (in-process only).
+//! then its own (start it with limits fit for one client making thousands of matches:
+//! `--creations-per-minute 1000000 --creation-burst 1000000 --max-connections 100000`). `--game NAME` (default `connect-four`), `--memory-store` (in-process only).
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use tabula_server::{Catalog, HubOptions, Server, ServerConfig, StoreConfig};
+use tabula_server::{Catalog, HubOptions, Limits, Server, ServerConfig, StoreConfig};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, connect_async_with_config};
@@ -335,7 +336,17 @@ async fn main() {
             let config = ServerConfig {
                 addr: "127.0.0.1:0".parse().unwrap(),
                 store,
-                hub: HubOptions::default(),
+                // A load test is one client making thousands of matches and sockets.
+                hub: HubOptions {
+                    limits: Limits {
+                        creations_per_minute: u32::MAX,
+                        creation_burst: u32::MAX,
+                        max_connections: 100_000,
+                        max_live_matches: 1_000_000,
+                        ..Limits::default()
+                    },
+                    ..HubOptions::default()
+                },
             };
             let server = Server::start(config, Catalog::registered())
                 .await

@@ -18,17 +18,19 @@
 
 pub mod api;
 mod catalog;
+mod conn;
 mod error;
+pub mod limits;
 pub mod live;
 pub mod store;
 mod view;
 
 pub use catalog::{BotFactory, Catalog};
 pub use error::ApiError;
+pub use limits::Limits;
 pub use live::{Hub, HubOptions, RestoreReport};
 pub use store::{MatchStore, MemoryStore, SqliteStore, StoreError};
 
-use axum::serve::ListenerExt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -123,16 +125,18 @@ impl Server {
         self.hub.clone()
     }
 
-    /// Serves until the process ends (or the listener fails).
+    /// Serves until the process ends (or the listener fails), under the connection limits
+    /// of the hub's [`Limits`].
     pub async fn run(self) -> Result<(), ServerError> {
-        // Pushes are small messages that must leave at once (no Nagle delay).
-        let listener = self.listener.tap_io(|tcp| {
-            if let Err(e) = tcp.set_nodelay(true) {
-                tracing::warn!("TCP_NODELAY: {e}");
-            }
-        });
-        axum::serve(listener, api::router(self.hub))
+        serve(self.listener, self.hub)
             .await
             .map_err(ServerError::Serve)
     }
+}
+
+/// Serves the API and the web UI of `hub` on `listener` under the connection limits of the
+/// hub's [`Limits`], until accepting fails.
+pub async fn serve(listener: TcpListener, hub: Arc<Hub>) -> std::io::Result<()> {
+    let limits = hub.limits().clone();
+    conn::serve(listener, api::router(hub), limits).await
 }

@@ -167,7 +167,7 @@ async fn raw_garbage_on_the_socket_does_not_stop_the_server() {
     // A header claiming a huge body is refused without reading it.
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     stream
-        .write_all(b"POST /api/matches HTTP/1.1\r\nhost: x\r\ncontent-length: 999999999\r\n\r\n{")
+        .write_all(b"POST /api/matches HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 999999999\r\n\r\n{")
         .await
         .unwrap();
     let mut answer = vec![0; 1024];

@@ -106,19 +106,28 @@ pub(crate) async fn list(
             }
         }
     }
-    let mut matches: Vec<(u64, String, Value)> = hub
-        .list()
-        .into_iter()
-        .filter(|h| game.as_deref().is_none_or(|g| h.shared.record.game == g))
-        .map(|h| {
-            let snap = h.current();
-            let r = &h.shared.record;
-            (r.created_at, r.id.clone(), summary_json(&h.shared, &snap))
+    let ttl = hub.limits().lobby_ttl.as_millis() as u64;
+    let now = crate::live::now_ms();
+    let matches: Vec<Value> = hub
+        .newest_first(limit, |h| {
+            if game.as_deref().is_some_and(|g| h.shared.record.game != g) {
+                return false;
+            }
+            if !open_only {
+                return true;
+            }
+            // An open seat nobody took for `lobby_ttl` after the last move is abandoned.
+            let last = h.shared.last_activity_ms();
+            if now.saturating_sub(last) > ttl {
+                return false;
+            }
+            summary_json(&h.shared, &h.current())["open_seats"]
+                .as_array()
+                .is_some_and(|s| !s.is_empty())
         })
-        .filter(|m| !open_only || m.2["open_seats"].as_array().is_some_and(|s| !s.is_empty()))
+        .into_iter()
+        .map(|h| summary_json(&h.shared, &h.current()))
         .collect();
-    matches.sort_by(|a, b| (b.0, &b.1).cmp(&(a.0, &a.1)));
-    let matches: Vec<Value> = matches.into_iter().take(limit).map(|m| m.2).collect();
     Ok(Json(json!({ "matches": matches })))
 }
 

@@ -2,9 +2,11 @@
 //!
 //! Every refusal is JSON `{"error": …}` with the status the contract names; a handler that
 //! panics answers 500 (the server stays up); unknown `/api/` paths are 404 and wrong methods
-//! 405, both in JSON.
+//! 405, both in JSON. Cross-site requests and creation bursts are refused in front of every
+//! route (`guard.rs`).
 
 mod extract;
+mod guard;
 mod matches;
 mod web;
 mod ws;
@@ -13,10 +15,10 @@ pub use extract::BODY_LIMIT;
 
 use crate::ApiError;
 use crate::live::Hub;
-use axum::Router;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
+use axum::{Router, middleware};
 use std::any::Any;
 use std::sync::Arc;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -46,7 +48,15 @@ pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/api/games", get(web::games))
         .route("/api/games/{name}/rules", get(web::rules))
-        .route("/api/matches", get(matches::list).post(matches::create))
+        .route(
+            "/api/matches",
+            get(matches::list)
+                .post(matches::create)
+                .route_layer(middleware::from_fn_with_state(
+                    hub.clone(),
+                    guard::creation_rate,
+                )),
+        )
         .route("/api/matches/{id}", get(matches::show))
         .route("/api/matches/{id}/actions", post(matches::act))
         .route("/api/matches/{id}/join", post(matches::join))
@@ -56,6 +66,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/{*rest}", any(web::api_not_found))
         .fallback(web::static_file)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(
+            hub.clone(),
+            guard::cross_site,
+        ))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(TraceLayer::new_for_http())
         .with_state(hub)

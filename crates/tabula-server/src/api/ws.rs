@@ -30,13 +30,23 @@ pub(crate) async fn upgrade(
     let token = token_param(query.as_deref()).map(str::to_string);
     let seat = viewer(&handle, token.as_deref())?;
     let ws = ws.map_err(|e| ApiError::bad_request(format!("expected a WebSocket upgrade: {e}")))?;
+    let max = hub.limits().max_sockets_per_match;
+    let slot = hub.sockets().open(&id, max).ok_or_else(|| {
+        ApiError::new(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            format!("match `{id}` has {max} open WebSockets, its limit: try again later"),
+        )
+    })?;
     Ok(ws
         // Clients send small messages: small buffers (tungstenite allocates 128 KiB for
         // reading by default, per socket) and the same limit as request bodies.
         .read_buffer_size(4 * 1024)
         .max_message_size(BODY_LIMIT)
         .max_frame_size(BODY_LIMIT)
-        .on_upgrade(move |socket| session(socket, handle, seat, token))
+        .on_upgrade(move |socket| async move {
+            session(socket, handle, seat, token).await;
+            drop(slot);
+        })
         .into_response())
 }
 

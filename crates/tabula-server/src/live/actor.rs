@@ -129,6 +129,11 @@ impl Actor {
             self.after_the_end(command);
         }
         tracing::debug!("match {} is over", self.shared.record.id);
+        self.services
+            .ended
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(self.shared.record.id.clone());
     }
 
     async fn handle(&mut self, command: Command) {

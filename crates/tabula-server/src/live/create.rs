@@ -50,6 +50,7 @@ fn match_id() -> String {
 impl Hub {
     /// Checks and creates a match, stores it, and starts it (its bots move at once).
     pub async fn create(&self, new: NewMatch) -> Result<Created, ApiError> {
+        self.check_capacity()?;
         let catalog = &self.services.catalog;
         let entry = catalog
             .find(&new.game)
@@ -140,7 +141,7 @@ impl Hub {
         // A fresh id is all but certain to be new; retry the rare collision.
         let mut tries = 0;
         loop {
-            let live = self.read_map().contains_key(&record.id);
+            let live = self.read_index().matches.contains_key(&record.id);
             let stored = if live {
                 Err(StoreError::Duplicate(record.id.clone()))
             } else {

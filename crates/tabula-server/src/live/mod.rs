@@ -21,10 +21,11 @@ pub use replay::{ReplayError, replay};
 
 use crate::ApiError;
 use crate::catalog::Catalog;
+use crate::limits::{CreationRate, Limits, SocketCounts};
 use crate::store::{LogEntry, MatchRecord, MatchStore, SeatKind};
 use actor::Actor;
-use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tabula_core::{GameRng, Seat};
 use tabula_registry::DynGame;
@@ -37,6 +38,8 @@ pub struct HubOptions {
     pub min_bot_delay: Duration,
     /// How many bots may think at once (each on a blocking thread).
     pub bot_threads: usize,
+    /// The server's limits (connections, creation rate, sockets, live matches, origins).
+    pub limits: Limits,
 }
 
 impl Default for HubOptions {
@@ -44,6 +47,7 @@ impl Default for HubOptions {
         HubOptions {
             min_bot_delay: Duration::ZERO,
             bot_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            limits: Limits::default(),
         }
     }
 }
@@ -54,6 +58,8 @@ pub(crate) struct Services {
     pub store: Arc<dyn MatchStore>,
     pub options: HubOptions,
     pub bot_permits: Arc<Semaphore>,
+    /// Ids of matches whose actor has ended (the game is over), not yet noted by the hub.
+    pub ended: Mutex<Vec<String>>,
 }
 
 /// The fixed part of a live match, shared by its actor and every reader.
@@ -71,6 +77,12 @@ impl MatchShared {
     pub fn log_prefix(&self, n: u64) -> Vec<LogEntry> {
         let log = self.log.read().unwrap_or_else(|p| p.into_inner());
         log[..(n as usize).min(log.len())].to_vec()
+    }
+
+    /// When the match last moved (its last log entry), or was created.
+    pub fn last_activity_ms(&self) -> u64 {
+        let log = self.log.read().unwrap_or_else(|p| p.into_inner());
+        log.last().map_or(self.record.created_at, |e| e.at)
     }
 
     /// The seat whose token is `token`.
@@ -177,10 +189,50 @@ pub(crate) fn plausible_id(id: &str) -> bool {
 /// store on demand.
 pub const KEEP_FINISHED: usize = 1000;
 
+/// The matches in memory, indexed so that nothing the server does often scans them all.
+#[derive(Default)]
+struct Index {
+    matches: HashMap<String, MatchHandle>,
+    /// Every match in memory by `(created_at, id)`: the lobby reads it newest first.
+    by_age: BTreeSet<(u64, String)>,
+    /// The finished matches in memory, in the order they were noted: the oldest are evicted.
+    finished: VecDeque<String>,
+}
+
+impl Index {
+    fn insert(&mut self, handle: MatchHandle) {
+        let (created_at, id) = (
+            handle.shared.record.created_at,
+            handle.shared.record.id.clone(),
+        );
+        self.by_age.insert((created_at, id.clone()));
+        if let Some(old) = self.matches.insert(id, handle) {
+            let o = &old.shared.record;
+            if o.created_at != created_at {
+                self.by_age.remove(&(o.created_at, o.id.clone()));
+            }
+        }
+    }
+
+    fn remove(&mut self, id: &str) {
+        if let Some(h) = self.matches.remove(id) {
+            self.by_age
+                .remove(&(h.shared.record.created_at, id.to_string()));
+        }
+    }
+
+    /// Unfinished matches in memory.
+    fn unfinished(&self) -> usize {
+        self.matches.len().saturating_sub(self.finished.len())
+    }
+}
+
 /// The live matches of a server.
 pub struct Hub {
     services: Arc<Services>,
-    matches: RwLock<HashMap<String, MatchHandle>>,
+    matches: RwLock<Index>,
+    creation_rate: CreationRate,
+    sockets: Arc<SocketCounts>,
     /// Matches whose log does not replay, with the reason (answered 500).
     broken: RwLock<HashMap<String, String>>,
     loading: tokio::sync::Mutex<()>,
@@ -199,13 +251,16 @@ impl Hub {
     pub fn new(catalog: Catalog, store: Arc<dyn MatchStore>, options: HubOptions) -> Hub {
         let permits = Arc::new(Semaphore::new(options.bot_threads.max(1)));
         Hub {
+            creation_rate: CreationRate::new(&options.limits),
+            sockets: Arc::new(SocketCounts::default()),
             services: Arc::new(Services {
                 catalog,
                 store,
                 options,
                 bot_permits: permits,
+                ended: Mutex::new(Vec::new()),
             }),
-            matches: RwLock::new(HashMap::new()),
+            matches: RwLock::new(Index::default()),
             broken: RwLock::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
         }
@@ -213,6 +268,40 @@ impl Hub {
 
     pub fn catalog(&self) -> &Catalog {
         &self.services.catalog
+    }
+
+    /// The server's limits.
+    pub fn limits(&self) -> &Limits {
+        &self.services.options.limits
+    }
+
+    pub(crate) fn creation_rate(&self) -> &CreationRate {
+        &self.creation_rate
+    }
+
+    pub(crate) fn sockets(&self) -> &Arc<SocketCounts> {
+        &self.sockets
+    }
+
+    /// 503 when the server already holds `Limits::max_live_matches` unfinished matches.
+    pub(crate) fn check_capacity(&self) -> Result<(), ApiError> {
+        let max = self.limits().max_live_matches;
+        let mut index = self.write_index();
+        self.note_ended(&mut index);
+        if index.unfinished() >= max {
+            return Err(ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                format!("the server holds {max} unfinished matches, its limit: try again later"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// How many matches are in memory, and how many of them are unfinished.
+    pub fn in_memory(&self) -> (usize, usize) {
+        let mut index = self.write_index();
+        self.note_ended(&mut index);
+        (index.matches.len(), index.unfinished())
     }
 
     /// Replays every unfinished stored match and resumes it (bots, hourglass). A match that
@@ -236,7 +325,7 @@ impl Hub {
 
     /// The match `id`, from memory or loaded from the store.
     pub(crate) async fn get(&self, id: &str) -> Result<MatchHandle, ApiError> {
-        if let Some(h) = self.read_map().get(id) {
+        if let Some(h) = self.read_index().matches.get(id) {
             return Ok(h.clone());
         }
         if !plausible_id(id) {
@@ -247,7 +336,7 @@ impl Hub {
 
     async fn load(&self, id: &str) -> Result<MatchHandle, ApiError> {
         let _guard = self.loading.lock().await;
-        if let Some(h) = self.read_map().get(id) {
+        if let Some(h) = self.read_index().matches.get(id) {
             return Ok(h.clone());
         }
         if let Some(reason) = self
@@ -367,45 +456,68 @@ impl Hub {
             snapshot,
             commands: tx,
         };
-        self.matches
-            .write()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(shared.record.id.clone(), handle.clone());
-        if !over {
+        let mut index = self.write_index();
+        index.insert(handle.clone());
+        if over {
+            index.finished.push_back(shared.record.id.clone());
+        } else {
             tokio::spawn(actor.run(rx));
         }
-        self.evict_finished();
+        self.note_ended(&mut index);
+        Self::evict_finished(&mut index);
         handle
     }
 
-    /// Forgets the oldest finished matches beyond [`KEEP_FINISHED`] (they stay in the store
-    /// and are loaded again when asked for).
-    fn evict_finished(&self) {
-        let mut map = self.matches.write().unwrap_or_else(|p| p.into_inner());
-        if map.len() <= 2 * KEEP_FINISHED {
-            return;
-        }
-        let mut finished: Vec<(u64, String)> = map
-            .values()
-            .filter(|h| h.current().over())
-            .map(|h| (h.shared.record.created_at, h.shared.record.id.clone()))
-            .collect();
-        if finished.len() <= KEEP_FINISHED {
-            return;
-        }
-        finished.sort_unstable();
-        let excess = finished.len() - KEEP_FINISHED;
-        for (_, id) in finished.into_iter().take(excess) {
-            map.remove(&id);
+    /// Moves the matches whose actor has ended into the finished queue.
+    fn note_ended(&self, index: &mut Index) {
+        let ended = std::mem::take(
+            &mut *self
+                .services
+                .ended
+                .lock()
+                .unwrap_or_else(|p| p.into_inner()),
+        );
+        for id in ended {
+            if index.matches.contains_key(&id) {
+                index.finished.push_back(id);
+            }
         }
     }
 
-    /// Every match in memory (every unfinished one, and finished ones seen since start).
-    pub(crate) fn list(&self) -> Vec<MatchHandle> {
-        self.read_map().values().cloned().collect()
+    /// Forgets the finished matches noted first beyond [`KEEP_FINISHED`] (they stay in the
+    /// store and are loaded again when asked for). Each costs O(log n): nothing is scanned.
+    fn evict_finished(index: &mut Index) {
+        while index.finished.len() > KEEP_FINISHED {
+            if let Some(id) = index.finished.pop_front() {
+                index.remove(&id);
+            }
+        }
     }
 
-    fn read_map(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, MatchHandle>> {
+    /// Matches in memory, newest first, that `keep` accepts, at most `limit`: the cost grows
+    /// with the matches looked at, not with every match in memory.
+    pub(crate) fn newest_first(
+        &self,
+        limit: usize,
+        mut keep: impl FnMut(&MatchHandle) -> bool,
+    ) -> Vec<MatchHandle> {
+        let index = self.read_index();
+        index
+            .by_age
+            .iter()
+            .rev()
+            .filter_map(|(_, id)| index.matches.get(id))
+            .filter(|h| keep(h))
+            .take(limit)
+            .cloned()
+            .collect()
+    }
+
+    fn read_index(&self) -> std::sync::RwLockReadGuard<'_, Index> {
         self.matches.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn write_index(&self) -> std::sync::RwLockWriteGuard<'_, Index> {
+        self.matches.write().unwrap_or_else(|p| p.into_inner())
     }
 }

@@ -182,14 +182,14 @@ impl TestServer {
         .await
     }
 
-    /// Serves the router on a loopback port (for WebSocket clients).
+    /// Serves the hub on a loopback port (for WebSocket clients), through the server's own
+    /// accept loop and its limits.
     pub async fn listen(&self) -> SocketAddr {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a port");
         let addr = listener.local_addr().expect("an address");
-        let router = self.router.clone();
-        tokio::spawn(async move { axum::serve(listener, router).await });
+        tokio::spawn(tabula_server::serve(listener, self.hub.clone()));
         addr
     }
 }

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use tabula_server::{Catalog, HubOptions, Server, ServerConfig, StoreConfig};
+use tabula_server::{Catalog, HubOptions, Limits, Server, ServerConfig, StoreConfig};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Args, Debug)]
@@ -26,6 +26,51 @@ pub struct ServeArgs {
     /// The least time a bot waits before its move is applied, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pub bot_delay_ms: u64,
+    /// Seconds a client has to send a request's headers.
+    #[arg(long, value_name = "SECS", default_value_t = 10)]
+    pub header_timeout: u64,
+    /// Seconds a connection may stay open with no byte read or written.
+    #[arg(long, value_name = "SECS", default_value_t = 120)]
+    pub idle_timeout: u64,
+    /// The most connections open at once; more are answered 503.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub max_connections: usize,
+    /// The most WebSockets open on one match.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub max_sockets_per_match: usize,
+    /// New matches allowed per client address and minute (429 beyond).
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    pub creations_per_minute: u32,
+    /// New matches a client may create at once before the rate applies.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub creation_burst: u32,
+    /// The most unfinished matches held at once; more creations are answered 503.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub max_live_matches: usize,
+    /// Minutes an unfinished match with an open seat stays in the lobby after its last move.
+    #[arg(long, value_name = "MINUTES", default_value_t = 30)]
+    pub lobby_minutes: u64,
+    /// An origin allowed besides the server's own to open WebSockets and send actions
+    /// (e.g. `https://play.example.org`); may be repeated.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+}
+
+impl ServeArgs {
+    /// The server's limits from the options.
+    fn limits(&self) -> Limits {
+        Limits {
+            header_read_timeout: Duration::from_secs(self.header_timeout.max(1)),
+            idle_timeout: Duration::from_secs(self.idle_timeout.max(1)),
+            max_connections: self.max_connections.max(1),
+            max_sockets_per_match: self.max_sockets_per_match.max(1),
+            creations_per_minute: self.creations_per_minute,
+            creation_burst: self.creation_burst.max(1),
+            max_live_matches: self.max_live_matches.max(1),
+            allowed_origins: self.allow_origin.clone(),
+            lobby_ttl: Duration::from_secs(self.lobby_minutes.saturating_mul(60)),
+        }
+    }
 }
 
 pub fn serve(args: ServeArgs) -> Result<()> {
@@ -34,6 +79,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .init();
+    let limits = args.limits();
     let config = ServerConfig {
         addr: args.addr,
         store: if args.memory {
@@ -43,6 +89,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         },
         hub: HubOptions {
             min_bot_delay: Duration::from_millis(args.bot_delay_ms),
+            limits,
             ..HubOptions::default()
         },
     };
