@@ -54,7 +54,9 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-"$TABULA" serve --addr 127.0.0.1:0 --db "$WORK/e2e.db" >"$WORK/stdout" 2>"$WORK/server.log" &
+# The tests are one client making many matches: the per-client creation limit is raised.
+"$TABULA" serve --addr 127.0.0.1:0 --db "$WORK/e2e.db" \
+  --creations-per-minute 100000 --creation-burst 100000 >"$WORK/stdout" 2>"$WORK/server.log" &
 SERVER_PID=$!
 URL=""
 for _ in $(seq 1 100); do

@@ -28,9 +28,22 @@ pub struct ServerProcess {
 
 impl ServerProcess {
     /// Starts `tabula serve --addr 127.0.0.1:0 <args>` and waits for the address it prints.
+    /// One test client makes many matches: unless `args` set the creation limit, it is
+    /// raised out of the way.
     pub fn start(args: &[&str]) -> ServerProcess {
+        let relaxed: &[&str] = if args.iter().any(|a| a.starts_with("--creation")) {
+            &[]
+        } else {
+            &[
+                "--creations-per-minute",
+                "100000",
+                "--creation-burst",
+                "100000",
+            ]
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
             .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(relaxed)
             .args(args)
             .env("RUST_LOG", "error")
             .stdin(Stdio::null())
