@@ -3,11 +3,13 @@
 // through every kind of choice its action bar asks for in the first moves. On each of them
 // axe-core finds no serious or critical violation (contrast below WCAG AA, unnamed
 // controls…), and the action bar with all its choices lies inside the viewport without
-// scrolling.
+// scrolling. The screen of each check is saved as audit-<game>-<size>-<choice>.png.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, piecesLanded, DESKTOP } from './lib/env.mjs';
+import { launch, newPage, piecesLanded, DESKTOP, SHOTS } from './lib/env.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
 import { startMatch, playToEnd } from './lib/ui.mjs';
 import { POLICIES, rng } from './lib/policies.mjs';
 import { graveViolations, listViolations, barOutOfSight, promptInkFaults } from './lib/audit.mjs';
@@ -77,6 +79,8 @@ for (const { size, phone } of SIZES) {
         offSight.push(...(await barOutOfSight(page)).map((x) => `[${where}] ${x}`));
         unreadable.push(...(await promptInkFaults(page)).map((x) => `[${where}] ${x}`));
         found.push(...(await graveViolations(page)).map((v) => ({ ...v, where })));
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `audit-${game}-${size}-${step.replace(/\W+/g, '_')}.png`) });
       };
       await check('opening');
       const rnd = rng(5);
