@@ -8,7 +8,7 @@ import { markdown, slug } from '../js/markdown.js';
 import { Chooser } from '../js/chooser.js';
 import { plans, swapsTo, swap, hintsAllowed, hintFor } from '../js/mc-solver.js';
 
-test('markdown: headings get GitHub ids, lists nest, tables, code and emphasis render', () => {
+test('markdown: headings get GitHub ids, lists nest, tables, code and emphasis render, wide blocks take the keyboard focus', () => {
   const heads = [];
   const html = markdown([
     '# Title', '', 'Some **bold**, *italic* and `code <b>`.', '',
