@@ -32,7 +32,8 @@ if [ "$NODE_MAJOR" -lt 20 ]; then
   exit 1
 fi
 
-# 2. The test dependencies (playwright-core only; it never downloads a browser by itself).
+# 2. The test dependencies: playwright-core (it never downloads a browser by itself) and
+# axe-core (the accessibility rules run inside the pages).
 echo "== npm ci (web/tests)"
 (cd web/tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 
@@ -76,9 +77,17 @@ if [ -z "$URL" ]; then
 fi
 echo "== Server at $URL"
 
-# 5. The tests, one file at a time (each file drives one browser).
+# 5. The UI's modules stay ES modules wherever the clone sits: web/package.json says so even
+# under a folder whose package.json declares CommonJS. The unit tests run from such a copy.
+echo "== Unit tests from a copy of web/ under a CommonJS package"
+mkdir -p "$WORK/cjs"
+echo '{"type": "commonjs", "private": true}' >"$WORK/cjs/package.json"
+tar -cf - --exclude=node_modules --exclude=screenshots web | tar -xf - -C "$WORK/cjs"
+node --test --test-reporter=dot "$WORK/cjs/web/tests/unit.test.mjs"
+
+# 6. The tests, one file at a time (each file drives one browser).
 cd web/tests
-if [ "$#" -gt 0 ]; then FILES=("$@"); else FILES=(unit.test.mjs games.test.mjs multiplayer.test.mjs phone.test.mjs); fi
+if [ "$#" -gt 0 ]; then FILES=("$@"); else FILES=(unit.test.mjs games.test.mjs multiplayer.test.mjs phone.test.mjs audit.test.mjs hint.test.mjs); fi
 START=$(date +%s)
 STATUS=0
 TABULA_URL="$URL" node --test --test-concurrency=1 --test-reporter=spec "${FILES[@]}" || STATUS=$?

@@ -156,6 +156,8 @@ function markOne(el, v, chosen) {
   } else {
     delete el.dataset.choice;
     el.removeAttribute('tabindex');
-    el.removeAttribute('role');
+    // A labelled element stays a named group (a label needs a role).
+    if (el.hasAttribute('aria-label')) el.setAttribute('role', 'group');
+    else el.removeAttribute('role');
   }
 }

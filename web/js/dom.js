@@ -39,11 +39,19 @@ export function h(tag, attrs, ...children) {
   return append(el, children);
 }
 
-/** An SVG element. */
+/** An SVG element. A labelled group gets the role that allows a label (a group). */
 export function s(tag, attrs, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   apply(el, attrs);
+  labelledGroup(el);
   return append(el, children);
+}
+
+/** Gives a labelled SVG `g` without a role the role `group`: an `aria-label` is allowed on
+ * an element with a role only, and a group may hold choosable pieces. */
+export function labelledGroup(el) {
+  if (el.tagName === 'g' && el.hasAttribute('aria-label') && !el.hasAttribute('role')) el.setAttribute('role', 'group');
+  return el;
 }
 
 /** Removes every child of an element, then appends the given children. */

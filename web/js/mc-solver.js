@@ -1,8 +1,9 @@
 // mc-solver.js — Magical Circle plans from public information only: which swap cards to play
 // and which swaps to make (exactly k of them, never the same pair twice in a row) to turn the
-// tokens into one of the revealed cards. Used by the match page's "Hint" button, which only
-// ever points at actions of the seat's legal list; pure functions (no DOM), so the end-to-end
-// tests import it too.
+// tokens into one of the revealed cards, and the hints the match page's "Hint" button gives
+// from them: only to a seat whose every opponent is a bot (or when the match allows hints),
+// one step per press, never the whole plan at once. Pure functions (no DOM), so the tests
+// import them too.
 
 const PAIRS = [];
 for (let p = 1; p <= 6; p++) for (let q = p + 1; q <= 6; q++) PAIRS.push(`${p}${q}`);
@@ -57,4 +58,46 @@ export function plans(arr, cards, hand) {
     if (swaps) out.push({ play: [...play].sort((x, y) => x - y), k, swaps, card: cardReached(arr, cards, swaps) });
   }
   return out.sort((x, y) => x.k - y.k);
+}
+
+const pairText = (p) => `${p[0]}↔${p[1]}`;
+
+/** Whether the seat watching `state` may be given hints: it sits at the table, and every
+ * other seat is a bot or the match says `"hints": true` (a race between people is fair only
+ * without them; a missing field means no). */
+export function hintsAllowed(state) {
+  if (!state || !state.you) return false;
+  if (state.hints === true) return true;
+  return state.seats.every((seat) => seat.seat === state.you || seat.kind === 'bot');
+}
+
+/**
+ * The hint after the Hint button was pressed `presses` times (1, 2, …) at this state: the
+ * next step only. Racing or playing swap cards: first which card can be made with which swap
+ * cards, then (pressing again) the first swap; swapping: the next swap. Returns {text, next}
+ * where `next` is the legal action the hint points at, or null.
+ */
+export function hintFor(state, presses = 1) {
+  const v = state.view;
+  const legal = state.legal;
+  const me = v.seats[state.you - 1];
+  const pointAt = (a) => (legal.includes(a) ? a : null);
+  if (v.attempt && v.attempt.seat === state.you && v.phase === 'swap') {
+    const at = v.attempt;
+    const seq = swapsTo(v.arrangement, v.revealed, at.k - at.swaps_done, at.last_pair);
+    if (!seq) return { text: 'No card can be made with the swaps left.', next: null };
+    const left = seq.length - 1;
+    return { text: `Next swap: places ${pairText(seq[0])}${left ? ` (then ${left} more)` : ' (the last one)'}.`, next: pointAt(`swap:${seq[0]}`) };
+  }
+  const best = me ? plans(v.arrangement, v.revealed, me.hand)[0] : null;
+  if (!best) {
+    return { text: 'No card can be made with your swap cards now.', next: pointAt('vote') };
+  }
+  const card = v.revealed.indexOf(best.card) + 1;
+  const next = pointAt('claim') || pointAt(`play:${best.play.join('')}`);
+  const cards = best.play.length > 1 ? `swap cards ${best.play.join(' + ')}` : `swap card ${best.play[0]}`;
+  if (presses <= 1) {
+    return { text: `Card #${card} can be made with your ${cards} (${best.k} swap${best.k > 1 ? 's' : ''}).`, next };
+  }
+  return { text: `Card #${card} with your ${cards}: the first swap is places ${pairText(best.swaps[0])}.`, next };
 }

@@ -41,7 +41,7 @@ export function renderPlayers(el, game, state) {
         n === state.you ? h('span', { class: 'badge you' }, 'you') : null,
         winners.has(n) ? h('span', { class: 'badge win' }, '★ winner') : null),
       h('div', { class: 'player-kind' }, seatKind(seat, state.you),
-        thinking ? h('span', { class: 'thinking', 'aria-label': 'thinking' }, h('i'), h('i'), h('i')) : null)),
+        thinking ? h('span', { class: 'thinking', role: 'img', 'aria-label': 'thinking' }, h('i'), h('i'), h('i')) : null)),
     h('div', { class: 'player-stats' }, game.seatStats ? game.seatStats(state, n) : null));
   }));
 }

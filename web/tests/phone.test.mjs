@@ -1,5 +1,6 @@
 // phone.test.mjs — the boards on a phone held upright (390×844, touch): the track games turn
-// to their tall shapes, and a player plays them with taps; the prompt stays in sight.
+// to their tall shapes, and a player plays them with taps; the prompt stays in sight; China
+// Moon's pads are targets a finger can hit, with numbers one can read.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,3 +36,36 @@ for (const { game, seats, setup } of [
     await context.close();
   });
 }
+
+test('china-moon on a phone: every pad is a tap target of at least 44 px, its number at least 12 px tall', async () => {
+  const { page, context, errors } = await newPage(browser, undefined, { phone: true });
+  await startMatch(page, 'china-moon', { seats: ['you', 'bot:random', 'bot:random'] });
+  await page.waitForSelector('#board .cm-space');
+  const pads = await page.$$eval('#board .cm-space', (els) => els.map((g) => {
+    // The drawn pad: the shape after the halo (a lily pad, the start pad or the island).
+    const shape = g.querySelector(':scope > :not(.halo)');
+    const r = shape.getBoundingClientRect();
+    const n = g.querySelector('.cm-id')?.getBoundingClientRect();
+    return { space: g.dataset.space, w: r.width, h: r.height, number: n ? n.height : null };
+  }));
+  assert.ok(pads.length >= 30, `the pond's spaces are drawn (${pads.length})`);
+  const small = pads.filter((p) => Math.min(p.w, p.h) < 44).map((p) => `${p.space}: ${p.w.toFixed(1)}×${p.h.toFixed(1)}`);
+  assert.deepEqual(small, [], 'pads smaller than 44 px');
+  const tiny = pads.filter((p) => p.number !== null && p.number < 12).map((p) => `${p.space}: ${p.number.toFixed(1)} px`);
+  assert.deepEqual(tiny, [], 'pad numbers shorter than 12 px');
+  const smallest = Math.min(...pads.map((p) => Math.min(p.w, p.h)));
+  console.log(`# china-moon phone: smallest pad ${smallest.toFixed(1)} px, smallest number ${Math.min(...pads.filter((p) => p.number).map((p) => p.number)).toFixed(1)} px`);
+  // The pond pans sideways in its box: its far side can be brought into view.
+  const pan = await page.evaluate(() => {
+    const b = document.getElementById('board');
+    return { scroll: b.scrollWidth, box: b.clientWidth, page: document.documentElement.scrollWidth, screen: innerWidth };
+  });
+  assert.ok(pan.page <= pan.screen, 'the page itself does not scroll sideways');
+  if (pan.scroll > pan.box) {
+    await page.evaluate(() => { document.getElementById('board').scrollLeft = 1e6; });
+    const far = await page.$$eval('#board .cm-space', (els) => Math.max(...els.map((g) => g.getBoundingClientRect().right)));
+    assert.ok(far <= pan.screen + 1, 'the far side of the pond comes into view');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,14 +1,14 @@
 // unit.test.mjs — the UI's pure modules, without a browser: the Markdown renderer of the
 // rules pages, the step-by-step chooser that turns legal actions into clicks, and the Magical
-// Circle solver behind the Hint button.
+// Circle solver behind the Hint button, with who gets hints and how much each press tells.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { markdown, slug } from '../js/markdown.js';
 import { Chooser } from '../js/chooser.js';
-import { plans, swapsTo, swap } from '../js/mc-solver.js';
+import { plans, swapsTo, swap, hintsAllowed, hintFor } from '../js/mc-solver.js';
 
-test('markdown: headings get GitHub ids, lists nest, tables, code and emphasis render', () => {
+test('markdown: headings get GitHub ids, lists nest, tables, code and emphasis render, wide blocks take the keyboard focus', () => {
   const heads = [];
   const html = markdown([
     '# Title', '', 'Some **bold**, *italic* and `code <b>`.', '',
@@ -20,8 +20,8 @@ test('markdown: headings get GitHub ids, lists nest, tables, code and emphasis r
   assert.match(html, /<strong>bold<\/strong>, <em>italic<\/em> and <code>code &lt;b&gt;<\/code>/);
   assert.match(html, /<ul><li>one\s*<ul><li>nested<\/li><\/ul><\/li><li>two with <a href="#board-files">a link<\/a><\/li><\/ul>/);
   assert.match(html, /<td style="text-align:center"><code>x\|y<\/code><\/td>/, 'an escaped pipe stays in its cell');
-  assert.match(html, /<table><thead><tr><th>a<\/th><th style="text-align:center">b<\/th><\/tr><\/thead>/);
-  assert.match(html, /<pre><code>&lt;raw&gt; &amp; text<\/code><\/pre>/);
+  assert.match(html, /<table tabindex="0"><thead><tr><th>a<\/th><th style="text-align:center">b<\/th><\/tr><\/thead>/);
+  assert.match(html, /<pre tabindex="0"><code>&lt;raw&gt; &amp; text<\/code><\/pre>/);
   assert.match(html, /<ol start="3"><li>three<\/li><li>four<\/li><\/ol>/);
   assert.ok(!html.includes('<raw>'), 'text never becomes markup');
   assert.equal(slug('A move is chosen whole (ruling R9)'), 'a-move-is-chosen-whole-ruling-r9');
@@ -79,4 +79,56 @@ test('magical circle solver: exact swap counts, no pair twice in a row', () => {
   const p = plans('FWEALD', ['WFEALD', 'FLEAWD', 'DFWEAL'], [1, 2, 3, 4]);
   assert.deepEqual(p[0], { play: [1], k: 1, swaps: ['12'], card: 'WFEALD' });
   for (const x of p) assert.equal(x.swaps.reduce(swap, 'FWEALD'), x.card);
+});
+
+/** A Magical Circle match seen by seat 1, racing: one card (#2) is 1 swap away. */
+function race({ seats = ['bot'], hints, hand = [3, 4], phase = 'race', attempt = null, legal = ['claim', 'vote'] } = {}) {
+  return {
+    you: 1,
+    ...(hints === undefined ? {} : { hints }),
+    seats: [{ seat: 1, kind: 'human' }, ...seats.map((kind, i) => ({ seat: i + 2, kind }))],
+    legal,
+    view: {
+      phase,
+      attempt,
+      arrangement: 'FWEALD',
+      revealed: ['WFAELD', 'WFEALD', 'EWFLAD'],
+      seats: [{ seat: 1, hand }, ...seats.map((_, i) => ({ seat: i + 2, hand: [1, 2] }))],
+    },
+  };
+}
+const swapsNamed = (text) => (text.match(/\d↔\d/g) || []).length;
+
+test('magical circle hints: only for a seat whose opponents are all bots, or when the match allows them', () => {
+  assert.equal(hintsAllowed(race({ seats: ['bot', 'bot'] })), true);
+  assert.equal(hintsAllowed(race({ seats: ['human'] })), false, 'a race between people has no hints');
+  assert.equal(hintsAllowed(race({ seats: ['bot', 'human'] })), false);
+  assert.equal(hintsAllowed(race({ seats: ['human'], hints: true })), true, '"hints": true allows them');
+  assert.equal(hintsAllowed(race({ seats: ['human'], hints: false })), false);
+  assert.equal(hintsAllowed({ ...race(), you: null }), false, 'a spectator gets none');
+});
+
+test('magical circle hints: one step per press, never the whole plan at once', () => {
+  const st = race();
+  const first = hintFor(st, 1);
+  assert.match(first.text, /Card #2 .*swap card 3\b/, 'first the card and the swap cards');
+  assert.equal(swapsNamed(first.text), 0, 'no swap yet');
+  assert.equal(first.next, 'claim');
+  for (const presses of [2, 3, 9]) {
+    const again = hintFor(st, presses);
+    assert.equal(swapsNamed(again.text), 1, `press ${presses} names one swap only`);
+  }
+  const playing = hintFor(race({ phase: 'play', legal: ['play:3', 'play:4', 'play:34'] }), 1);
+  assert.equal(playing.next, 'play:3');
+  assert.equal(swapsNamed(playing.text), 0);
+  // Swapping: the next swap only, and it is legal.
+  const pairs = ['12', '13', '14', '15', '16', '23', '24', '25', '26', '34', '35', '36', '45', '46', '56'];
+  const swapping = race({ phase: 'swap', attempt: { seat: 1, k: 3, swaps_done: 1, last_pair: '12' }, legal: pairs.filter((p) => p !== '12').map((p) => `swap:${p}`) });
+  swapping.view.arrangement = 'WFEADL'; // 2 swaps from card #1
+  const h = hintFor(swapping, 1);
+  assert.equal(swapsNamed(h.text), 1);
+  assert.ok(swapping.legal.includes(h.next), `${h.next} is legal`);
+  const seq = swapsTo(swapping.view.arrangement, swapping.view.revealed, 2, '12');
+  assert.equal(h.next, `swap:${seq[0]}`);
+  assert.equal(hintFor(race({ hand: [] }), 1).next, 'vote', 'no card within reach: the vote');
 });

@@ -4,15 +4,19 @@
 // frogs by seat, flowers on spaces, in hands and on the spots, and the scores. Play: click a
 // frog (yours or another's), then the space where its move ends; when several routes end
 // there (forks, springs), pick the route. An owner's exchange or butterfly flower is asked of
-// the owner's seat with buttons. Every choice comes from the legal list.
+// the owner's seat with buttons. Every choice comes from the legal list. On a phone the pond
+// is drawn big enough for a finger (every pad at least 44 px, 1 drawing unit ≥ 1 px) and pans
+// sideways in its box.
 
-import { s, h, narrow } from '../dom.js';
+import { s, h, narrow, labelledGroup } from '../dom.js';
 import { PieceLayer } from '../anim.js';
 import { markBoard } from '../chooser.js';
 
 let U = 60; // drawing units between two grid steps of the board's coordinates
 let PAD = 44;
 const R = 22;
+// On a phone: CSS pixels per drawing unit, so that a pad (2R = 44 units) is a 47 px target.
+const PHONE_ZOOM = 1.08;
 // A lily pad: a disc with a notch cut from the centre (between -75° and -45°).
 const PAD_PATH = (() => {
   const pt = (deg) => `${(R * Math.cos((deg * Math.PI) / 180)).toFixed(2)} ${(R * Math.sin((deg * Math.PI) / 180)).toFixed(2)}`;
@@ -237,14 +241,22 @@ export default {
       const spanY = maxY - minY;
       // On a phone held upright a wide pond is turned a quarter turn clockwise.
       const turn = tall && spanX > spanY;
-      U = tall ? 54 : 60;
-      PAD = tall ? 36 : 44;
+      U = tall ? 50 : 60;
+      PAD = tall ? 30 : 44;
       const W = (turn ? spanY : spanX) * U + PAD * 2;
       const H = (turn ? spanX : spanY) * U + PAD * 2;
       const place = (q) => (turn ? [(maxY - q.y) * U + PAD, (q.x - minX) * U + PAD] : [(q.x - minX) * U + PAD, (q.y - minY) * U + PAD]);
       const pos = new Map(sp.map((q) => [q.id, place(q)]));
       geo = { pos, W, H, into: sp.find((q) => q.next.includes('G'))?.id, next: new Map(sp.map((q) => [q.id, q.next])) };
-      svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board-svg cm', role: 'group', 'aria-label': `China Moon pond: ${v.board.name}` });
+      svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: `board-svg cm${tall ? ' cm-tall' : ''}`, role: 'group', 'aria-label': `China Moon pond: ${v.board.name}` });
+      if (tall) {
+        // Wider than the screen: the board's box pans (and takes the focus for the keyboard).
+        svg.style.width = `${Math.ceil(W * PHONE_ZOOM)}px`;
+        svg.style.maxWidth = 'none';
+      }
+      root.classList.toggle('cm-pan', tall);
+      if (tall) root.setAttribute('tabindex', '0');
+      else root.removeAttribute('tabindex');
       svg.append(s('defs', {},
         s('radialGradient', { id: 'cm-water', cx: '50%', cy: '45%', r: '75%' },
           s('stop', { offset: 0, 'stop-color': '#17646a' }),
@@ -407,6 +419,7 @@ export default {
           const g = flower(LETTER[f.flower], 1.15);
           g.setAttribute('transform', `translate(${x} ${y - 1}) scale(1.15)`);
           g.setAttribute('aria-label', `${f.flower} flower on space ${f.space}`);
+          labelledGroup(g);
           flowersG.append(g);
         }
         spotsG.replaceChildren();

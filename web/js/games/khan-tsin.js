@@ -5,7 +5,7 @@
 // heights may go there) how many tokens move. Setup: click an empty square of the value being
 // filled, and say token or Khan when both are allowed. Every choice comes from the legal list.
 
-import { s, h, narrow } from '../dom.js';
+import { s, h, narrow, labelledGroup } from '../dom.js';
 import { PieceLayer } from '../anim.js';
 import { markBoard } from '../chooser.js';
 
@@ -250,6 +250,7 @@ export default {
           v.squares.forEach((sq, i) => {
             tiles[i].replaceChildren(...tileShape(sq.square, sq.value));
             tiles[i].setAttribute('aria-label', `square ${sq.square}, ${TILE[sq.value].name}`);
+            labelledGroup(tiles[i]);
           });
         }
         const playing = new Set(v.seats.map((x) => x.colour));
@@ -267,6 +268,7 @@ export default {
               draw: () => {
                 const g = coin(tk.colour, tk.khan, !playing.has(tk.colour));
                 g.setAttribute('aria-label', `${TOKEN[tk.colour].name} ${tk.khan ? 'Khan' : 'token'} on square ${sq.square}`);
+                labelledGroup(g);
                 g.dataset.secondary = '1';
                 g.dataset.square = sq.square;
                 if (top && sq.tokens.length >= 3) {

@@ -3,13 +3,14 @@
 // hourglass running down from the state's clock, and every seat's swap cards (in hand, face
 // up) and magic cards won. Play: Claim the hourglass (or vote that no card can be made); when
 // you hold it, pick 1 or 2 swap cards and Play them; then click two places to swap their
-// tokens, as many times as the cards say. A Hint button shows a winning plan found from the
-// table (js/mc-solver.js), pointing only at legal actions.
+// tokens, as many times as the cards say. A Hint button (only for a seat whose opponents are
+// all bots, or when the match allows hints) tells the next step of a winning plan found from
+// the table (js/mc-solver.js), one step per press, pointing only at legal actions.
 
 import { s, h, fill } from '../dom.js';
 import { PieceLayer } from '../anim.js';
 import { markBoard } from '../chooser.js';
-import { plans, swapsTo } from '../mc-solver.js';
+import { hintFor, hintsAllowed } from '../mc-solver.js';
 
 const SEAT = ['#ff8a5c', '#5cc8ff', '#b8e986', '#d49cff', '#ffd84d'];
 const EL = {
@@ -210,6 +211,7 @@ export default {
     let raf = null;
     let cardTargets = new Map();
     let hintEl = null;
+    let presses = 0; // Hint presses at the state shown
 
     function tick() {
       raf = null;
@@ -253,28 +255,9 @@ export default {
     }
 
     function showHint() {
-      if (!state) return;
-      const v = state.view;
-      const me = v.seats[state.you - 1];
-      let text = 'No card can be made with your swap cards now.';
-      let next = null;
-      if (v.attempt && v.attempt.seat === state.you && v.phase === 'swap') {
-        const seq = swapsTo(v.arrangement, v.revealed, v.attempt.k - v.attempt.swaps_done, v.attempt.last_pair);
-        if (seq) {
-          text = `Swap ${seq.map((p) => `${p[0]}↔${p[1]}`).join(', then ')}.`;
-          next = `swap:${seq[0]}`;
-        }
-      } else if (me) {
-        const best = plans(v.arrangement, v.revealed, me.hand)[0];
-        if (best) {
-          const card = v.revealed.indexOf(best.card) + 1;
-          text = `Card #${card}: play ${best.play.join(' + ')}, then swap ${best.swaps.map((p) => `${p[0]}↔${p[1]}`).join(', ')}.`;
-          next = state.legal.includes('claim') ? 'claim' : `play:${best.play.join('')}`;
-        } else if (state.legal.includes('vote')) {
-          next = 'vote';
-        }
-      }
-      if (next && !state.legal.includes(next)) text = 'no hint for this moment.';
+      if (!state || !hintsAllowed(state)) return;
+      presses += 1;
+      const { text } = hintFor(state, presses);
       hintEl = h('p', { class: 'mc-hint', role: 'status' }, `Hint: ${text}`);
       ctx.redrawChoice();
     }
@@ -282,7 +265,10 @@ export default {
     return {
       update(st, prev, { animate }) {
         const v = st.view;
-        if (!prev || st.ply !== prev.ply) hintEl = null;
+        if (!prev || st.ply !== prev.ply) {
+          hintEl = null;
+          presses = 0;
+        }
         state = st;
         deadline = st.clock ? performance.now() + st.clock.remaining_ms : null;
         const pieces = (v.places || []).map((l, i) => {
@@ -315,7 +301,7 @@ export default {
         markBoard(chooser, new Map([...places, ...cardTargets]), (step) => step.t);
       },
       controls() {
-        if (!state || !state.you || state.status.over) return null;
+        if (!state || !state.you || state.status.over || !hintsAllowed(state)) return null;
         const useful = state.legal.some((a) => a === 'claim' || a.startsWith('play:') || a.startsWith('swap:'));
         if (!useful) return null;
         return [h('button', { type: 'button', class: 'ghost small', onclick: showHint, dataset: { hint: '1' } }, 'Hint'), hintEl];

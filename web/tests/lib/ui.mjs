@@ -132,7 +132,7 @@ async function clickChoice(page, v, tap) {
   await target.waitFor({ state: 'attached', timeout: 4000 });
   await target.scrollIntoViewIfNeeded({ timeout: 2500 }).catch(() => {});
   const deadline = Date.now() + 4000;
-  for (;;) {
+  for (let tries = 0; ; tries++) {
     await piecesLanded(page, 4000);
     const at = await pointOf(page, v);
     if (at) {
@@ -141,16 +141,19 @@ async function clickChoice(page, v, tap) {
       return;
     }
     if (Date.now() > deadline) throw new Error(`no visible part of ${v} can be pointed at`);
+    // Covered (by the action bar kept in sight, say): a player scrolls it to the middle.
+    if (tries === 0) await target.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' })).catch(() => {});
     await page.waitForTimeout(100);
   }
 }
 
 /**
  * Makes an action by clicks and waits until the page shows the next state. Steps the UI took
- * by itself (a single possible choice) are skipped. Returns the new state, or null when the
- * game moved on first (a real-time race lost).
+ * by itself (a single possible choice) are skipped; `onStep(v)` runs before each click (the
+ * page then offers v). Returns the new state, or null when the game moved on first (a
+ * real-time race lost).
  */
-export async function perform(page, game, action, st, { racy = false, tap = false } = {}) {
+export async function perform(page, game, action, st, { racy = false, tap = false, onStep } = {}) {
   const steps = stepsFor(game, action, st);
   for (const v of steps) {
     const now = await page.evaluate(() => ({
@@ -161,6 +164,7 @@ export async function perform(page, game, action, st, { racy = false, tap = fals
     // The UI took the last steps by itself and sent the action already.
     if (now.ply > st.ply || now.sending) break;
     if (now.chosen.includes(v)) continue;
+    if (onStep) await onStep(v);
     try {
       await clickChoice(page, v, tap);
     } catch (e) {
@@ -179,9 +183,9 @@ export async function perform(page, game, action, st, { racy = false, tap = fals
 }
 
 /** Plays until the game is over (or `stopAfter` of our actions) with `policy(state)`;
- * `each(n, state)` runs after each of our actions; `tap`: touch taps instead of clicks.
- * Returns {final state, actions made}. */
-export async function playToEnd(page, game, policy, { each, max = 400, racy = false, tap = false, stopAfter = Infinity } = {}) {
+ * `each(n, state)` runs after each of our actions, `onStep(v)` before each click; `tap`:
+ * touch taps instead of clicks. Returns {final state, actions made}. */
+export async function playToEnd(page, game, policy, { each, onStep, max = 400, racy = false, tap = false, stopAfter = Infinity } = {}) {
   let n = 0;
   for (;;) {
     const st = await waitTurn(page, racy ? 60000 : 20000);
@@ -194,7 +198,7 @@ export async function playToEnd(page, game, policy, { each, max = 400, racy = fa
     assert.ok(st.legal.includes(action), `${action} is legal`);
     // Owner decisions may be half-answered by the UI already (single choices); races move on.
     if (!racy && !st.legal.some((a) => /^(x\d|drop:)/.test(a))) await checkOffered(page, game, st);
-    const after = await perform(page, game, action, st, { racy, tap });
+    const after = await perform(page, game, action, st, { racy, tap, onStep });
     if (after) {
       n++;
       if (each) await each(n, after);
