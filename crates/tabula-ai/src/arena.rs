@@ -2,8 +2,10 @@
 //! several threads, and reports per-bot and per-seat win rates with Wilson 95% intervals,
 //! draws and game lengths ([`MatchReport`]).
 //!
-//! - Seats rotate: in game `g` (0-based), bot `b` sits at seat `(b + g) mod n`, so over `n`
-//!   consecutive games every bot plays every seat once.
+//! - Seats rotate fairly ([`seating`]): over `n` consecutive games every bot plays every seat
+//!   once, and with 3 or more players the games go through every circular order of the bots,
+//!   so that over `n!` games each bot sits in every position relative to every other (the
+//!   bot after a weak one is not always the same).
 //! - Every game has its own seed derived from the match seed and its index; the bots' seeds and
 //!   chance events derive from it, so a match's results do not depend on the thread count.
 //! - Chance events are sampled from the game's generator. Where one seat must act, its bot
@@ -156,6 +158,28 @@ pub fn run_match<G: Game>(
     ))
 }
 
+/// The bot (its index in the match's list) sitting at each seat in game `index` of a match
+/// of `seats` bots. Game `index` takes circular order `(index / seats) mod (seats - 1)!` of
+/// the bots (bot 0 first, the others in that permutation's order) and turns it by
+/// `index mod seats` seats: every `seats` consecutive games put each bot in every seat once,
+/// and every `seats!` consecutive games are every permutation once.
+pub fn seating(seats: usize, index: usize) -> Vec<usize> {
+    let factorial = |k: usize| (1..=k).product::<usize>();
+    let turn = index % seats.max(1);
+    let mut k = (index / seats.max(1)) % factorial(seats.saturating_sub(1));
+    let mut rest: Vec<usize> = (1..seats).collect();
+    let mut order = Vec::with_capacity(seats);
+    order.push(0);
+    while !rest.is_empty() {
+        let f = factorial(rest.len() - 1);
+        order.push(rest.remove(k / f));
+        k %= f;
+    }
+    (0..seats)
+        .map(|s| order[(s + seats - turn) % seats])
+        .collect()
+}
+
 fn play_game<G: Game>(
     params: &G::Params,
     seats: usize,
@@ -165,10 +189,7 @@ fn play_game<G: Game>(
 ) -> Result<GameRecord, AiError> {
     let seed = mix(config.seed ^ mix(index as u64));
     let mut rng: GameRng = rng_from_seed(seed);
-    // bots_by_seat[s]: the bot (index in the list) sitting at seat s.
-    let bots_by_seat: Vec<usize> = (0..seats)
-        .map(|s| (s + seats - index % seats) % seats)
-        .collect();
+    let bots_by_seat = seating(seats, index);
     let mut bots: Vec<Box<dyn Bot<G>>> = Vec::with_capacity(seats);
     for &b in &bots_by_seat {
         bots.push(make_bot(b, mix(seed ^ (b as u64 + 1)))?);

@@ -56,7 +56,7 @@ pub mod stats;
 
 pub use alphabeta::{AlphaBetaBot, AlphaBetaConfig, AlphaBetaResult};
 pub use analysis::{AnalysisReport, analyze};
-pub use arena::{MatchConfig, run_match, run_match_specs};
+pub use arena::{MatchConfig, run_match, run_match_specs, seating};
 pub use bench::{BenchConfig, BenchReport, bench_game};
 pub use bot::{Bot, Decision, Pace, choose};
 pub use error::AiError;

@@ -1,4 +1,4 @@
-//! The match runner on Connect Four: seat rotation, results independent of the thread count,
+//! The match runner on Connect Four: seat rotation (fair with 3 or more players), results independent of the thread count,
 //! statistics, progress, JSON, and bad settings refused.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -108,4 +108,47 @@ fn arena_refuses_bad_settings() {
         &|_, _| {},
     );
     assert!(matches!(err, Err(AiError::Params(_))));
+}
+
+#[test]
+fn with_three_or_more_players_each_bot_sits_in_every_position_relative_to_every_other() {
+    use std::collections::{HashMap, HashSet};
+    use tabula_ai::seating;
+    for n in 2..=5usize {
+        let cycle: usize = (1..=n).product();
+        let mut arrangements = HashSet::new();
+        // offsets[(a, b, d)]: games where bot b sits d seats after bot a.
+        let mut offsets: HashMap<(usize, usize, usize), usize> = HashMap::new();
+        for g in 0..cycle {
+            let by_seat = seating(n, g);
+            let mut sorted = by_seat.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..n).collect::<Vec<_>>(), "game {g}: {by_seat:?}");
+            arrangements.insert(by_seat.clone());
+            for (sa, &a) in by_seat.iter().enumerate() {
+                for (sb, &b) in by_seat.iter().enumerate() {
+                    if a != b {
+                        *offsets.entry((a, b, (sb + n - sa) % n)).or_default() += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            arrangements.len(),
+            cycle,
+            "{n} players: every permutation once"
+        );
+        let counts: HashSet<usize> = offsets.values().copied().collect();
+        assert_eq!(counts.len(), 1, "{n} players: uneven offsets {offsets:?}");
+        assert_eq!(offsets.len(), n * (n - 1) * (n - 1));
+        // Every n consecutive games still put each bot in every seat once.
+        for start in (0..cycle).step_by(n) {
+            for bot in 0..n {
+                let seats: HashSet<usize> = (start..start + n)
+                    .map(|g| seating(n, g).iter().position(|&b| b == bot).unwrap())
+                    .collect();
+                assert_eq!(seats.len(), n, "{n} players, games {start}..: bot {bot}");
+            }
+        }
+    }
 }
