@@ -42,7 +42,10 @@ export const api = {
     return res.text();
   },
   matches: () => call('GET', '/api/matches'),
+  /** Creates a match: body {game, players, seats: [{human, open?} | {bot}], mine, hints, …};
+   * answers {id, seats: [{seat, role: mine|invited|lobby|bot, token?}]}. */
   create: (body) => call('POST', '/api/matches', body),
+  /** Takes a lobby seat (the first open one, or `seat`): answers {seat, token}, a fresh token. */
   join: (id, seat) => call('POST', `/api/matches/${id}/join`, seat ? { seat } : {}),
   state: (id, token) => call('GET', `/api/matches/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
   act: (id, token, action, ply) => call('POST', `/api/matches/${id}/actions`, { token, action, ply }),

@@ -1,7 +1,8 @@
 // home.js — the home page: pick a game, the number of players and who sits where (you, a
-// friend with an invite link, a bot and its level), optional rule parameters, then Start
-// (POST /api/matches); the invite links of friends' seats; the lobby of open matches to join
-// and the matches this browser holds a seat in.
+// friend with a private invite link, anyone from the lobby, a bot and its level), whether
+// hints are allowed, optional rule parameters, then Start (POST /api/matches); the invite
+// links of friends' seats; the lobby of matches with a lobby seat to join (join issues a fresh
+// token) and the matches this browser holds a seat in.
 
 import { api, seats, inviteLink } from './api.js';
 import { h, fill, ago, toast } from './dom.js';
@@ -11,7 +12,9 @@ const $ = (id) => document.getElementById(id);
 let games = [];
 let chosen = null; // the game info
 let players = 2;
-let seatChoices = []; // 'you' | 'friend' | 'bot:<level>'
+let seatChoices = []; // 'you' | 'friend' | 'lobby' | 'bot:<level>'
+// The games whose match page offers hints (only when everyone at the table agreed).
+const HINT_GAMES = new Set(['magical-circle']);
 
 const SEAT_COLOURS = {
   toumai: ['#f4c430', '#e0474c', '#3f7fe0'],
@@ -91,7 +94,8 @@ function seatSelect(i) {
     },
   },
   h('option', { value: 'you' }, 'You'),
-  h('option', { value: 'friend' }, 'A friend (invite link)'),
+  h('option', { value: 'friend' }, 'Invite a friend (private link)'),
+  h('option', { value: 'lobby' }, 'Anyone can join (lobby)'),
   ...levels.map((l) => h('option', { value: `bot:${l}` }, `Bot: ${l}`)));
   sel.value = seatChoices[i];
   return sel;
@@ -124,6 +128,9 @@ function renderSetup() {
         },
       }, String(n))))) : null,
     h('div', { class: 'seats-list', id: 'seats' }),
+    HINT_GAMES.has(g.name) ? h('label', { class: 'row hints-row' },
+      h('input', { type: 'checkbox', id: 'hints' }),
+      ' Hints allowed (everyone at the table agrees)') : null,
     h('details', { class: 'advanced' },
       h('summary', {}, 'Options'),
       h('div', { class: 'params' },
@@ -149,11 +156,18 @@ async function start() {
   btn.disabled = true;
   $('start-msg').textContent = '';
   const choices = seatChoices.slice(0, players);
+  const seatOf = (c) => {
+    if (c.startsWith('bot:')) return { bot: c.slice(4) };
+    return c === 'lobby' ? { human: true, open: true } : { human: true };
+  };
   const body = {
     game: chosen.name,
     players,
-    seats: choices.map((c) => (c.startsWith('bot:') ? { bot: c.slice(4) } : { human: true })),
+    seats: choices.map(seatOf),
+    // Your seat is yours from the start; every other person's seat is an invite or a lobby seat.
+    mine: choices.includes('you') ? [choices.indexOf('you') + 1] : [],
   };
+  if ($('hints')?.checked) body.hints = true;
   const params = currentParams();
   if (Object.keys(params).length) body.params = params;
   const setupKind = $('setup-kind')?.value;
@@ -161,11 +175,10 @@ async function start() {
   try {
     const r = await api.create(body);
     const tokens = Object.fromEntries(r.seats.filter((x) => x.token).map((x) => [x.seat, x.token]));
-    const mine = choices.indexOf('you') + 1;
+    const mine = r.seats.find((x) => x.role === 'mine')?.seat || 0;
     const invites = {};
-    choices.forEach((c, i) => {
-      if (c === 'friend' && tokens[i + 1]) invites[i + 1] = tokens[i + 1];
-    });
+    for (const x of r.seats) if (x.role === 'invited' && x.token) invites[x.seat] = x.token;
+    const lobbySeats = r.seats.filter((x) => x.role === 'lobby').map((x) => x.seat);
     seats.put(r.id, { game: chosen.name, title: chosen.title, seat: mine || null, token: mine ? tokens[mine] : null, invites });
     const url = mine ? `/match/${r.id}?token=${tokens[mine]}` : `/match/${r.id}`;
     if (Object.keys(invites).length === 0) {
@@ -189,6 +202,7 @@ async function start() {
             }
           },
         }, 'Copy'))),
+      lobbySeats.length ? h('p', { class: 'muted' }, `${lobbySeats.map((n) => seatName(chosen.name, n - 1, params)).join(', ')}: anyone can join from the lobby.`) : null,
       h('div', {}, h('a', { class: 'button primary', href: url, id: 'open-match' }, mine ? 'Go to the table' : 'Watch the match')));
     btn.disabled = false;
   } catch (e) {
@@ -198,7 +212,12 @@ async function start() {
 }
 
 function seatSummary(m) {
-  return m.seats.map((st) => (st.kind === 'bot' ? `bot ${st.level}` : st.joined ? 'player' : 'free')).join(' · ');
+  const who = (st) => {
+    if (st.kind === 'bot') return `bot ${st.level}`;
+    if (st.joined) return 'player';
+    return st.open ? 'open' : 'invited';
+  };
+  return m.seats.map(who).join(' · ');
 }
 
 async function refreshLobby() {
@@ -210,6 +229,7 @@ async function refreshLobby() {
     return;
   }
   const mine = seats.all();
+  // open_seats lists lobby seats only: an invited seat is reached through its link alone.
   const open = list.filter((m) => !m.over && m.open_seats.length && !(mine[m.id]?.token));
   const yours = list.filter((m) => mine[m.id]?.token && !m.over);
   const watch = list.filter((m) => !m.over && !open.includes(m) && !yours.includes(m)).slice(0, 8);
@@ -231,6 +251,7 @@ async function refreshLobby() {
 
 async function join(m) {
   try {
+    // The token comes fresh from join: nobody else holds it.
     const r = await api.join(m.id);
     seats.put(m.id, { game: m.game, title: m.title, seat: r.seat, token: r.token });
     location.href = `/match/${m.id}?token=${r.token}`;

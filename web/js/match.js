@@ -146,13 +146,14 @@ async function draw(state) {
 
 function renderJoin(state) {
   const el = $('join');
-  const open = state.seats.filter((s) => s.kind === 'human' && !s.joined);
+  // Only lobby seats may be joined; an invited seat is reached through its link alone.
+  const open = state.seats.filter((s) => s.kind === 'human' && s.open && !s.joined);
   el.hidden = !!state.you || state.status.over || open.length === 0;
   if (el.hidden) return;
-  fill(el, h('span', {}, 'A seat is free in this match.'), ' ', h('button', {
+  fill(el, h('span', {}, 'A seat is open to anyone in this match.'), ' ', h('button', {
     type: 'button', class: 'primary small', onclick: async () => {
       try {
-        const r = await api.join(id);
+        const r = await api.join(id); // a fresh token, for this browser only
         seats.put(id, { game: state.game, title: state.title, seat: r.seat, token: r.token });
         location.href = `/match/${id}?token=${r.token}`;
       } catch (e) {

@@ -11,7 +11,8 @@ const MAX_MOVES = 300;
 export function seatKind(seat, you) {
   if (seat.kind === 'bot') return `Bot · ${seat.level}`;
   if (seat.seat === you) return 'You';
-  return seat.joined ? 'Player' : 'Invited (not here yet)';
+  if (seat.joined) return 'Player';
+  return seat.open ? 'Open seat (anyone can join)' : 'Invited (not here yet)';
 }
 
 /** A short label for a seat: the game's name for it ("Yellow"), or "Seat n". */
@@ -123,8 +124,9 @@ export function renderMoves(el, game, state) {
 
 export function renderInvites(el, game, state, mine) {
   const invites = mine?.invites || {};
-  const open = state.seats.filter((s) => s.kind === 'human' && !s.joined && s.seat !== state.you);
-  const rows = open.filter((s) => invites[s.seat]).map((s) => {
+  // Invited seats whose friend has not arrived yet (lobby seats have no link to pass on).
+  const waiting = state.seats.filter((s) => s.kind === 'human' && !s.open && !s.joined && s.seat !== state.you);
+  const rows = waiting.filter((s) => invites[s.seat]).map((s) => {
     const link = inviteLink(state.id, invites[s.seat]);
     return h('div', { class: 'invite' },
       h('span', { class: 'invite-label' }, dot(game.seatColour(state, s.seat)), label(game, state, s.seat)),

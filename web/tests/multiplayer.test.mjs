@@ -1,7 +1,8 @@
 // multiplayer.test.mjs — people playing each other and coming back: two browser contexts play
-// a whole game through an invite link (with a spectator watching live), a friend takes a seat
-// from the lobby, and a reload or a dropped connection in the middle of a match brings it back
-// as it is, seat included.
+// a whole game through a private invite link (never offered in the lobby; a spectator watches
+// live), a friend takes a seat marked "anyone can join" from the lobby with a fresh token, the
+// "hints allowed" choice reaches the match, and a reload or a dropped connection in the middle
+// of a match brings it back as it is, seat included.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,8 +27,17 @@ test('two browsers play a whole game of Connect Four through an invite link, wat
   assert.match(invites['2'], new RegExp(`/match/${id}\\?token=[0-9a-f]+$`));
   // The creator's page shows the link too, until the friend arrives.
   await a.page.waitForSelector('#invites:not([hidden]) .invite-link[data-seat="2"]');
+  // An invited seat is not in the lobby: a stranger is offered nothing to join.
+  await c.page.goto('/');
+  await c.page.waitForSelector(`.lobby-item[data-match="${id}"]`);
+  assert.equal(await c.page.$(`[data-join="${id}"]`), null, 'an invited seat is not offered in the lobby');
+  await c.page.goto(`/match/${id}`);
+  await c.page.waitForSelector('#watching:not([hidden])');
+  assert.ok(await c.page.isHidden('#join'), 'a spectator is not offered the invited seat');
   await b.page.goto(invites['2']);
   assert.equal((await state(b.page)).you, 2, 'the invite link seats the friend');
+  // Both see the friend arrive: the creator live, the friend at once.
+  await a.page.waitForFunction(() => window.tabula.state().seats[1].joined);
   await a.page.waitForSelector('#invites', { state: 'hidden' });
   await c.page.goto(`/match/${id}`);
   await c.page.waitForSelector('#watching:not([hidden])');
@@ -68,15 +78,20 @@ test('two browsers play a whole game of Connect Four through an invite link, wat
   }
 });
 
-test('a friend takes the open seat from the lobby and both see it', async () => {
+test('a friend takes the lobby seat from the lobby and both see it', async () => {
   const a = await newPage(browser);
   const b = await newPage(browser);
-  const { id } = await startMatch(a.page, 'toumai', { seats: ['you', 'friend'] });
+  const { id, token } = await startMatch(a.page, 'toumai', { seats: ['you', 'lobby'] });
+  const sa0 = await state(a.page);
+  assert.equal(sa0.you, 1);
+  assert.deepEqual([sa0.seats[0].joined, sa0.seats[1].open, sa0.seats[1].joined], [true, true, false]);
   await b.page.goto('/');
   await b.page.click(`[data-join="${id}"]`);
   await b.page.waitForURL(new RegExp(`/match/${id}\\?token=`));
   const sb = await state(b.page);
   assert.equal(sb.you, 2, 'the lobby gave seat 2');
+  const fresh = new URL(b.page.url()).searchParams.get('token');
+  assert.notEqual(fresh, token, 'the friend holds a fresh token of their own');
   // The creator's page learns that seat 2 is taken, live.
   await a.page.waitForFunction(() => window.tabula.state().seats[1].joined);
   await a.page.waitForSelector('#invites', { state: 'hidden' });
@@ -96,6 +111,21 @@ test('a friend takes the open seat from the lobby and both see it', async () => 
     assert.deepEqual(x.errors, []);
     await x.context.close();
   }
+});
+
+test('"hints allowed" at creation is stored with the match', async () => {
+  const { page, context, errors } = await newPage(browser);
+  await page.goto('/?game=magical-circle');
+  await page.waitForSelector('#start');
+  await page.check('#hints');
+  await page.click('#start');
+  await page.waitForURL(/\/match\//);
+  assert.equal((await state(page)).hints, true);
+  await page.goto('/?game=magical-circle');
+  await page.waitForSelector('#start');
+  assert.equal(await page.isChecked('#hints'), false, 'hints are off unless chosen');
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('a reload or a lost connection in the middle of a match brings it back as it is', async () => {

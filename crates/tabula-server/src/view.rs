@@ -44,6 +44,7 @@ fn seat_json(shared: &MatchShared, i: usize, extra: Map<String, Value>) -> Value
             seat.insert("level".into(), Value::from(level.as_str()));
         }
     }
+    seat.insert("open".into(), shared.record.seats[i].open.into());
     seat.extend(extra);
     Value::Object(seat)
 }
@@ -86,6 +87,7 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
         "last": log.last().cloned(),
         "log": log,
         "clock": clock,
+        "hints": shared.record.hints,
     });
     if reveal {
         out["position"] = Value::from(game.position());
@@ -93,7 +95,8 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
     out
 }
 
-/// A line of the lobby.
+/// A line of the lobby: `open_seats` lists the lobby seats nobody has joined yet (invited
+/// seats never appear there).
 pub(crate) fn summary_json(shared: &MatchShared, snap: &Snapshot) -> Value {
     let over = snap.over();
     let open: Vec<usize> = shared
@@ -101,9 +104,7 @@ pub(crate) fn summary_json(shared: &MatchShared, snap: &Snapshot) -> Value {
         .seats
         .iter()
         .enumerate()
-        .filter(|(i, s)| {
-            !over && s.token.is_some() && !snap.joined.get(*i).copied().unwrap_or(true)
-        })
+        .filter(|(i, s)| !over && s.open && !snap.joined.get(*i).copied().unwrap_or(true))
         .map(|(i, _)| i + 1)
         .collect();
     let seats: Vec<Value> = (0..shared.record.seats.len())
@@ -126,6 +127,7 @@ pub(crate) fn summary_json(shared: &MatchShared, snap: &Snapshot) -> Value {
         "over": over,
         "seats": seats,
         "open_seats": open,
+        "hints": shared.record.hints,
     })
 }
 
@@ -151,5 +153,6 @@ pub(crate) fn record_json(shared: &MatchShared, snap: &Snapshot) -> Value {
         "actions": log_json(&shared.log_prefix(snap.ply), reveal),
         "status": status_json(snap.game.as_ref()),
         "complete": reveal,
+        "hints": r.hints,
     })
 }

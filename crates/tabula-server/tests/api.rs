@@ -168,23 +168,28 @@ async fn lobby_lists_open_seats_and_join_takes_them() {
     let server = TestServer::new();
     let m = server
         .create(json!({ "game": "toy-race", "players": 3,
-            "seats": [{ "human": true }, { "bot": "shy" }, { "human": true }] }))
+            "seats": [{ "human": true }, { "bot": "shy" }, { "human": true, "open": true }] }))
         .await;
     assert!(m.tokens[1].is_none());
+    assert!(
+        m.tokens[2].is_none(),
+        "a lobby seat gets no token at creation"
+    );
     let (_, lobby) = server.get("/api/matches").await;
     let line = &lobby["matches"][0];
     assert_eq!(line["id"], json!(m.id));
-    assert_eq!(line["open_seats"], json!([1, 3]));
+    assert_eq!(line["open_seats"], json!([3]));
     assert_eq!(
         line["seats"][1],
-        json!({ "seat": 2, "kind": "bot", "level": "shy", "joined": true })
+        json!({ "seat": 2, "kind": "bot", "level": "shy", "open": false, "joined": true })
     );
-    // Using a token takes the seat.
-    server.state(&m.id, Some(m.token(1))).await;
-    let lobby = server
-        .wait_for(&m.id, None, 5, |s| s["seats"][0]["joined"] == json!(true))
-        .await;
-    assert_eq!(lobby["seats"][2]["joined"], json!(false));
+    assert_eq!(
+        line["seats"][0]["joined"],
+        json!(true),
+        "the creator's seat"
+    );
+    assert_eq!(line["seats"][2]["open"], json!(true));
+    assert_eq!(line["seats"][2]["joined"], json!(false));
     let join = format!("/api/matches/{}/join", m.id);
     let (status, e) = server.post(&join, json!({ "seat": 2 })).await;
     assert_eq!(status, StatusCode::CONFLICT, "{e}");
@@ -192,7 +197,9 @@ async fn lobby_lists_open_seats_and_join_takes_them() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{e}");
     let (status, joined) = server.raw("POST", &join, Vec::new()).await;
     assert_eq!(status, StatusCode::OK, "{joined}");
-    assert_eq!(joined, json!({ "seat": 3, "token": m.token(3) }));
+    assert_eq!(joined["seat"], json!(3));
+    let token = joined["token"].as_str().expect("a fresh token");
+    assert_eq!(server.state(&m.id, Some(token)).await["you"], json!(3));
     let (status, e) = server.post(&join, json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(e["error"], json!("no seat is open"));
@@ -204,10 +211,16 @@ async fn lobby_lists_open_seats_and_join_takes_them() {
 async fn lobby_filters_open_matches_by_game_and_limit() {
     let server = TestServer::new();
     let open = server
-        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "bot": "shy" }] }))
+        .create(json!({ "game": "toy-nim",
+            "seats": [{ "human": true, "open": true }, { "bot": "shy" }] }))
         .await;
     let race = server
-        .create(json!({ "game": "toy-race", "seats": [{ "human": true }, { "bot": "shy" }] }))
+        .create(json!({ "game": "toy-race",
+            "seats": [{ "human": true, "open": true }, { "bot": "shy" }] }))
+        .await;
+    // A human seat the creator holds is never open.
+    let vs_bot = server
+        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "bot": "shy" }] }))
         .await;
     let bots = server
         .create(json!({ "game": "toy-nim", "seats": [{ "bot": "shy" }, { "bot": "shy" }] }))
@@ -219,11 +232,12 @@ async fn lobby_filters_open_matches_by_game_and_limit() {
             .collect()
     };
     let (_, all) = server.get("/api/matches").await;
-    assert_eq!(ids(&all).len(), 3);
+    assert_eq!(ids(&all).len(), 4);
     let (_, lobby) = server.get("/api/matches?open=true&game=toy-nim").await;
     assert_eq!(ids(&lobby), vec![open.id.clone()]);
     let (_, lobby) = server.get("/api/matches?game=toy-nim").await;
     assert!(ids(&lobby).contains(&bots.id) && !ids(&lobby).contains(&race.id));
+    assert!(ids(&lobby).contains(&vs_bot.id));
     let (_, lobby) = server.get("/api/matches?limit=1").await;
     assert_eq!(ids(&lobby).len(), 1);
     for bad in [

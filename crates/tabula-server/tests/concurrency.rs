@@ -87,7 +87,9 @@ async fn concurrent_joins_take_distinct_seats() {
     let server = Arc::new(TestServer::new());
     let m = server
         .create(json!({ "game": "toy-race", "players": 3,
-            "seats": [{ "human": true }, { "human": true }, { "human": true }] }))
+            "mine": [],
+            "seats": [{ "human": true, "open": true }, { "human": true, "open": true },
+                      { "human": true, "open": true }] }))
         .await;
     let mut tasks = Vec::new();
     for _ in 0..8 {
@@ -104,7 +106,12 @@ async fn concurrent_joins_take_distinct_seats() {
         match status {
             StatusCode::OK => {
                 let seat = body["seat"].as_u64().unwrap() as usize;
-                assert_eq!(body["token"].as_str(), Some(m.token(seat)));
+                let token = body["token"].as_str().unwrap();
+                assert_eq!(
+                    server.state(&m.id, Some(token)).await["you"],
+                    json!(seat),
+                    "each joiner's token is its own seat's"
+                );
                 seats.push(seat);
             }
             StatusCode::CONFLICT => {}

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tabula_core::Seat;
-use tabula_server::store::{BoxFuture, LogEntry, MatchRecord, StoreError, StoredMatch};
+use tabula_server::store::{BoxFuture, LogEntry, MatchRecord, StoreError, StoredMatch, TokenHash};
 use tabula_server::{MatchStore, MemoryStore};
 
 async fn nim(server: &TestServer) -> common::Created {
@@ -303,6 +303,14 @@ impl MatchStore for FlakyStore {
     }
     fn set_joined<'a>(&'a self, id: &'a str, seat: Seat) -> BoxFuture<'a, Result<(), StoreError>> {
         self.inner.set_joined(id, seat)
+    }
+    fn join_open_seat<'a>(
+        &'a self,
+        id: &'a str,
+        seat: Seat,
+        hash: TokenHash,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.inner.join_open_seat(id, seat, hash)
     }
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
         self.inner.load(id)

@@ -11,7 +11,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tabula_core::Seat;
 use tabula_server::live::replay;
-use tabula_server::store::{LogActor, LogEntry, MatchRecord, SeatKind, SeatRecord, StoreError};
+use tabula_server::store::{
+    LogActor, LogEntry, MatchRecord, SeatKind, SeatRecord, StoreError, TokenHash,
+};
 use tabula_server::{MatchStore, MemoryStore, SqliteStore};
 
 fn temp_db(name: &str) -> PathBuf {
@@ -37,11 +39,13 @@ fn record(id: &str, game: &str, params: serde_json::Value, seats: Vec<SeatKind>)
             .into_iter()
             .enumerate()
             .map(|(i, kind)| SeatRecord {
-                token: (kind == SeatKind::Human).then(|| format!("tok{i}")),
+                token_hash: (kind == SeatKind::Human).then(|| TokenHash::of(&format!("tok{i}"))),
+                open: false,
                 joined: kind != SeatKind::Human,
                 kind,
             })
             .collect(),
+        hints: false,
     }
 }
 
@@ -78,11 +82,44 @@ async fn store_keeps_the_rules(store: &dyn MatchStore) {
     ));
     assert!(store.append("nope", &log, false).await.is_err());
     store.set_joined("abc", Seat(0)).await.unwrap();
-    assert_eq!(store.unfinished().await.unwrap(), vec!["abc".to_string()]);
+    // A lobby seat: no token until joined; joined once, with the hash given, and only if open.
+    let mut lobby = record("lob", "toy-nim", json!({}), vec![SeatKind::Human; 2]);
+    lobby.seats[1].token_hash = None;
+    lobby.seats[1].open = true;
+    lobby.hints = true;
+    store.create(&lobby).await.unwrap();
+    let fresh = TokenHash::of("fresh");
+    for (id, seat) in [("abc", 0), ("lob", 0)] {
+        assert!(matches!(
+            store.join_open_seat(id, Seat(seat), fresh).await,
+            Err(StoreError::SeatNotOpen { .. })
+        ));
+    }
+    store.join_open_seat("lob", Seat(1), fresh).await.unwrap();
+    assert!(matches!(
+        store
+            .join_open_seat("lob", Seat(1), TokenHash::of("other"))
+            .await,
+        Err(StoreError::SeatNotOpen { .. })
+    ));
+    let joined = store.load("lob").await.unwrap().unwrap().record;
+    assert!(joined.hints);
+    assert_eq!(joined.seats[0], lobby.seats[0]);
+    assert_eq!(joined.seats[1].token_hash, Some(fresh));
+    assert!(joined.seats[1].open && joined.seats[1].joined);
+    assert_eq!(
+        store.unfinished().await.unwrap(),
+        vec!["abc".to_string(), "lob".to_string()]
+    );
     let loaded = store.load("abc").await.unwrap().unwrap();
     assert_eq!(loaded.log, log);
     assert_eq!(loaded.record.seed, u64::MAX - 5);
+    assert!(!loaded.record.hints);
     assert!(loaded.record.seats[0].joined);
+    assert_eq!(
+        loaded.record.seats[0].token_hash,
+        Some(TokenHash::of("tok0"))
+    );
     assert_eq!(loaded.record.seats[1].kind, SeatKind::Bot("random".into()));
     store
         .append(
@@ -92,7 +129,7 @@ async fn store_keeps_the_rules(store: &dyn MatchStore) {
         )
         .await
         .unwrap();
-    assert!(store.unfinished().await.unwrap().is_empty());
+    assert_eq!(store.unfinished().await.unwrap(), vec!["lob".to_string()]);
     assert!(store.load("abc").await.unwrap().unwrap().finished);
     assert!(store.load("zzz").await.unwrap().is_none());
 }
@@ -304,4 +341,80 @@ async fn a_finished_match_is_loaded_on_demand_after_a_restart() {
     assert!(over(&state));
     let (_, record) = server.get(&format!("/api/matches/{id}/record")).await;
     common::replay_record(&record);
+}
+
+/// The first schema (version 0): plain tokens, no `token_hash`, `open` or `hints`.
+const OLD_SCHEMA: &[&str] = &[
+    "CREATE TABLE matches (id TEXT PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL,
+        players INTEGER NOT NULL, seed INTEGER NOT NULL, setup TEXT NOT NULL,
+        created_at INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0)",
+    "CREATE TABLE seats (match_id TEXT NOT NULL REFERENCES matches(id), seat INTEGER NOT NULL,
+        kind TEXT NOT NULL, level TEXT, token TEXT, joined INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (match_id, seat)) WITHOUT ROWID",
+    "CREATE TABLE events (match_id TEXT NOT NULL REFERENCES matches(id), ply INTEGER NOT NULL,
+        actor TEXT NOT NULL, action TEXT NOT NULL, at INTEGER NOT NULL,
+        PRIMARY KEY (match_id, ply)) WITHOUT ROWID",
+    "CREATE INDEX matches_unfinished ON matches(finished, created_at)",
+    "INSERT INTO matches VALUES ('0ld', 'toy-nim', '{\"players\":2,\"stones\":5}', 2, 7,
+        'placement', 1700000000000, 0)",
+    "INSERT INTO seats VALUES ('0ld', 1, 'human', NULL, '0123456789abcdef0123456789abcdef', 1)",
+    "INSERT INTO seats VALUES ('0ld', 2, 'human', NULL, 'fedcba9876543210fedcba9876543210', 0)",
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_with_plain_tokens_keeps_working_after_migration() {
+    use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
+    use sqlx::{ConnectOptions, Connection};
+    let path = temp_db("migrate");
+    let (first, second) = (
+        "0123456789abcdef0123456789abcdef",
+        "fedcba9876543210fedcba9876543210",
+    );
+    {
+        let mut old = SqliteConnectOptions::new()
+            .filename(&path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .connect()
+            .await
+            .unwrap();
+        for statement in OLD_SCHEMA {
+            sqlx::query(statement).execute(&mut old).await.unwrap();
+        }
+        old.close().await.unwrap();
+    }
+    let bytes = |path: &std::path::Path| {
+        let mut all = std::fs::read(path).unwrap();
+        all.extend(std::fs::read(format!("{}-wal", path.display())).unwrap_or_default());
+        all
+    };
+    let has = |all: &[u8], s: &str| all.windows(s.len()).any(|w| w == s.as_bytes());
+    assert!(
+        has(&bytes(&path), first),
+        "the old file holds the plain token"
+    );
+    let store = Arc::new(SqliteStore::open(&path).await.unwrap());
+    let server = TestServer::with_store(store.clone());
+    // The old tokens still work; the old unjoined seat is an invited one, not open.
+    assert_eq!(server.state("0ld", Some(first)).await["you"], json!(1));
+    assert_eq!(server.act("0ld", first, "take2", 0).await.0, 200);
+    let state = server.state("0ld", Some(second)).await;
+    assert_eq!(state["you"], json!(2));
+    assert_eq!(state["hints"], json!(false));
+    assert_eq!(state["seats"][1]["open"], json!(false));
+    let (status, _) = server.post("/api/matches/0ld/join", json!({})).await;
+    assert_eq!(status, 409);
+    let loaded = store.load("0ld").await.unwrap().unwrap().record;
+    assert_eq!(loaded.seats[0].token_hash, Some(TokenHash::of(first)));
+    assert_eq!(loaded.seats[1].token_hash, Some(TokenHash::of(second)));
+    let all = bytes(&path);
+    assert!(has(&all, &TokenHash::of(first).to_hex()));
+    for plain in [first, second] {
+        assert!(!has(&all, plain), "plain token {plain} left in the file");
+    }
+    drop(server);
+    drop(store);
+    // Opened again: migrated once, still working.
+    let server = TestServer::with_store(Arc::new(SqliteStore::open(&path).await.unwrap()));
+    assert_eq!(server.state("0ld", Some(second)).await["you"], json!(2));
 }

@@ -13,12 +13,14 @@ use serde_json::{Value, json};
 use tabula_core::Seat;
 use tokio::sync::oneshot;
 
-/// `{"human": true}` or `{"bot": "<level>"}`.
+/// `{"human": true}` (the creator's or an invited seat), `{"human": true, "open": true}` (a
+/// lobby seat) or `{"bot": "<level>"}`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SeatRequest {
     human: Option<bool>,
     bot: Option<String>,
+    open: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -30,6 +32,9 @@ pub(crate) struct CreateRequest {
     seed: Option<u64>,
     setup: Option<String>,
     seats: Vec<SeatRequest>,
+    /// The creator's seats, by number.
+    mine: Option<Vec<usize>>,
+    hints: Option<bool>,
 }
 
 pub(crate) async fn create(
@@ -38,12 +43,19 @@ pub(crate) async fn create(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let mut seats = Vec::with_capacity(req.seats.len());
     for (i, s) in req.seats.into_iter().enumerate() {
-        seats.push(match (s.human, s.bot) {
-            (Some(true), None) => SeatSpec::Human,
-            (None | Some(false), Some(level)) => SeatSpec::Bot(level),
+        seats.push(match (s.human, s.bot, s.open) {
+            (Some(true), None, None | Some(false)) => SeatSpec::Human,
+            (Some(true), None, Some(true)) => SeatSpec::Lobby,
+            (None | Some(false), Some(_), Some(true)) => {
+                return Err(ApiError::bad_request(format!(
+                    "seats[{i}]: a bot seat cannot be open to the lobby"
+                )));
+            }
+            (None | Some(false), Some(level), _) => SeatSpec::Bot(level),
             _ => {
                 return Err(ApiError::bad_request(format!(
-                    "seats[{i}]: give {{\"human\": true}} or {{\"bot\": \"<level>\"}}"
+                    "seats[{i}]: give {{\"human\": true}}, {{\"human\": true, \"open\": true}} \
+                     or {{\"bot\": \"<level>\"}}"
                 )));
             }
         });
@@ -56,15 +68,17 @@ pub(crate) async fn create(
             seed: req.seed,
             setup: req.setup,
             seats,
+            mine: req.mine,
+            hints: req.hints.unwrap_or(false),
         })
         .await?;
     let seats: Vec<Value> = created
-        .tokens
+        .seats
         .iter()
         .enumerate()
-        .map(|(i, token)| match token {
-            Some(t) => json!({ "seat": i + 1, "token": t }),
-            None => json!({ "seat": i + 1 }),
+        .map(|(i, (role, token))| match token {
+            Some(t) => json!({ "seat": i + 1, "role": role.as_str(), "token": t }),
+            None => json!({ "seat": i + 1, "role": role.as_str() }),
         })
         .collect();
     Ok((
@@ -241,9 +255,8 @@ pub(crate) async fn join(
     if !handle.send(Command::Join { seat, reply }).await {
         return Err(ApiError::conflict("the game is over"));
     }
-    let seat = answer
+    let (seat, token) = answer
         .await
         .map_err(|_| ApiError::internal("the match stopped before answering"))??;
-    let token = handle.shared.record.seats[seat.index()].token.clone();
     Ok(Json(json!({ "seat": seat.number(), "token": token })))
 }

@@ -21,6 +21,8 @@ use tabula_registry::DynGame;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
+mod seats;
+
 /// The hourglass when the game's parameters do not set `hourglass_seconds` (Magical Circle D5).
 pub const DEFAULT_HOURGLASS_SECS: f64 = 45.0;
 
@@ -444,53 +446,6 @@ impl Actor {
         if planned.ply == self.ply {
             self.bot_plays(Seat(i as u8), &planned.action).await;
         }
-    }
-
-    /// Takes a human seat: a join through the lobby (`seat: None` takes the first open one).
-    async fn join(&mut self, seat: Option<Seat>) -> Result<Seat, ApiError> {
-        let seats = &self.shared.record.seats;
-        let is_open = |i: usize| seats[i].token.is_some() && !self.joined[i];
-        let seat = match seat {
-            Some(s) if s.index() >= seats.len() => {
-                return Err(ApiError::bad_request(format!(
-                    "seat: {} does not exist in a {}-player match",
-                    s.number(),
-                    seats.len()
-                )));
-            }
-            Some(s) if seats[s.index()].token.is_none() => {
-                return Err(ApiError::conflict(format!(
-                    "seat {} is played by a bot",
-                    s.number()
-                )));
-            }
-            Some(s) if !is_open(s.index()) => {
-                return Err(ApiError::conflict(format!("seat {} is taken", s.number())));
-            }
-            Some(s) => s,
-            None => match (0..seats.len()).find(|&i| is_open(i)) {
-                Some(i) => Seat(i as u8),
-                None => return Err(ApiError::conflict("no seat is open")),
-            },
-        };
-        self.take_seat(seat).await?;
-        Ok(seat)
-    }
-
-    /// Marks a human seat as taken (durably) if it was not.
-    async fn take_seat(&mut self, seat: Seat) -> Result<(), ApiError> {
-        let i = seat.index();
-        if i >= self.joined.len() || self.joined[i] || self.shared.record.seats[i].token.is_none() {
-            return Ok(());
-        }
-        self.services
-            .store
-            .set_joined(&self.shared.record.id, seat)
-            .await
-            .map_err(ApiError::from_store)?;
-        self.joined[i] = true;
-        self.publish();
-        Ok(())
     }
 }
 

@@ -1,20 +1,52 @@
 //! Creating a match: every part of the request is checked (game, seats, players, parameters,
-//! setup, bot levels) before anything is stored; then the record is stored durably and the
-//! match starts.
+//! setup, bot levels, which seats are the creator's) before anything is stored; then the
+//! record is stored durably and the match starts.
+//!
+//! Seats: the creator's seats (`mine`) are joined at creation and get a token; invited seats
+//! get a token the creator passes on (an invite link) and are never open; lobby seats get no
+//! token at creation: `join` issues one to whoever takes the seat (`actor.rs`).
 
 use super::{Hub, MatchShared, now_ms};
 use crate::ApiError;
-use crate::store::{MatchRecord, SeatKind, SeatRecord, StoreError};
+use crate::store::{MatchRecord, SeatKind, SeatRecord, StoreError, TokenHash};
 use serde_json::{Map, Value};
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 use tabula_core::Actor;
 
 /// Who sits in a seat of a new match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatSpec {
+    /// A person: the creator (see [`NewMatch::mine`]) or someone invited through a private link.
     Human,
+    /// A person who joins through the public lobby.
+    Lobby,
     /// A bot of this level.
     Bot(String),
+}
+
+/// What a seat of a created match is to its creator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatRole {
+    /// The creator's own seat.
+    Mine,
+    /// A seat whose token the creator passes on (an invite link).
+    Invited,
+    /// A seat anyone may join through the lobby.
+    Lobby,
+    /// A bot.
+    Bot,
+}
+
+impl SeatRole {
+    /// As the API shows it: `mine`, `invited`, `lobby` or `bot`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SeatRole::Mine => "mine",
+            SeatRole::Invited => "invited",
+            SeatRole::Lobby => "lobby",
+            SeatRole::Bot => "bot",
+        }
+    }
 }
 
 /// A request for a new match (already read from JSON).
@@ -28,17 +60,22 @@ pub struct NewMatch {
     /// `placement` or `random`; `None`: placement when a human plays, else random.
     pub setup: Option<String>,
     pub seats: Vec<SeatSpec>,
+    /// The creator's seats, by number (from 1); `None`: the first [`SeatSpec::Human`] seat.
+    pub mine: Option<Vec<usize>>,
+    /// Everyone at the table agreed that hints may be shown.
+    pub hints: bool,
 }
 
-/// A created match: its id and each seat's token (human seats only).
+/// A created match: its id, and per seat its role and its token (the creator's and invited
+/// seats only). The tokens exist nowhere else: the store keeps their hashes.
 #[derive(Clone, Debug)]
 pub struct Created {
     pub id: String,
-    pub tokens: Vec<Option<String>>,
+    pub seats: Vec<(SeatRole, Option<String>)>,
 }
 
 /// A new secret token: 128 random bits, in hex.
-fn token() -> String {
+pub(crate) fn new_token() -> String {
     format!("{:032x}", rand::random::<u128>())
 }
 
@@ -89,7 +126,10 @@ impl Hub {
             }
         }
         let params = Value::Object(params);
-        let any_human = new.seats.contains(&SeatSpec::Human);
+        let roles = roles(&new.seats, new.mine.as_deref())?;
+        let any_human = roles
+            .iter()
+            .any(|r| matches!(r, SeatRole::Mine | SeatRole::Invited | SeatRole::Lobby));
         let setup = match new.setup.as_deref() {
             None if any_human => "placement",
             None => "random",
@@ -103,6 +143,10 @@ impl Hub {
         let seed = new
             .seed
             .unwrap_or_else(|| rand::random::<u64>() & ((1 << 53) - 1));
+        let tokens: Vec<Option<String>> = roles
+            .iter()
+            .map(|r| matches!(r, SeatRole::Mine | SeatRole::Invited).then(new_token))
+            .collect();
         let mut record = MatchRecord {
             id: match_id(),
             game: info.name.to_string(),
@@ -114,19 +158,19 @@ impl Hub {
             seats: new
                 .seats
                 .iter()
-                .map(|s| match s {
-                    SeatSpec::Human => SeatRecord {
-                        kind: SeatKind::Human,
-                        token: Some(token()),
-                        joined: false,
+                .zip(&roles)
+                .zip(&tokens)
+                .map(|((spec, role), token)| SeatRecord {
+                    kind: match spec {
+                        SeatSpec::Bot(level) => SeatKind::Bot(level.clone()),
+                        SeatSpec::Human | SeatSpec::Lobby => SeatKind::Human,
                     },
-                    SeatSpec::Bot(level) => SeatRecord {
-                        kind: SeatKind::Bot(level.clone()),
-                        token: None,
-                        joined: true,
-                    },
+                    token_hash: token.as_deref().map(TokenHash::of),
+                    open: *role == SeatRole::Lobby,
+                    joined: matches!(role, SeatRole::Mine | SeatRole::Bot),
                 })
                 .collect(),
+            hints: new.hints,
         };
         let (game, rng) = super::replay::start(entry, &record).map_err(ApiError::from_registry)?;
         if game.num_seats() != players {
@@ -159,20 +203,59 @@ impl Hub {
         let attempt = (!game.legal(Actor::Host).is_empty()).then_some(record.created_at);
         let created = Created {
             id: record.id.clone(),
-            tokens: record.seats.iter().map(|s| s.token.clone()).collect(),
+            seats: roles.into_iter().zip(tokens).collect(),
         };
         tracing::info!(
             "match {} created: {} for {players}, seed {seed}",
             record.id,
             info.name
         );
-        let shared = Arc::new(MatchShared {
-            title: info.title,
-            hidden_information: info.hidden_information,
-            log: RwLock::new(Vec::new()),
+        let shared = Arc::new(MatchShared::new(
             record,
-        });
+            info.title,
+            info.hidden_information,
+            Vec::new(),
+        ));
         self.spawn(shared, game, rng, attempt, bots);
         Ok(created)
     }
+}
+
+/// Each seat's role; `mine` (seat numbers) must name distinct human seats that are not lobby
+/// seats. Without `mine`, the creator takes the first human seat that is not a lobby seat.
+fn roles(seats: &[SeatSpec], mine: Option<&[usize]>) -> Result<Vec<SeatRole>, ApiError> {
+    let mut roles: Vec<SeatRole> = seats
+        .iter()
+        .map(|s| match s {
+            SeatSpec::Human => SeatRole::Invited,
+            SeatSpec::Lobby => SeatRole::Lobby,
+            SeatSpec::Bot(_) => SeatRole::Bot,
+        })
+        .collect();
+    let Some(mine) = mine else {
+        if let Some(first) = roles.iter_mut().find(|r| **r == SeatRole::Invited) {
+            *first = SeatRole::Mine;
+        }
+        return Ok(roles);
+    };
+    for (k, &n) in mine.iter().enumerate() {
+        let bad = |why: String| Err(ApiError::bad_request(format!("mine[{k}]: {why}")));
+        match n.checked_sub(1).and_then(|i| roles.get(i)) {
+            None => {
+                return bad(format!(
+                    "seat {n} does not exist (seats are numbered 1 to {})",
+                    roles.len()
+                ));
+            }
+            Some(SeatRole::Bot) => return bad(format!("seat {n} is a bot seat")),
+            Some(SeatRole::Lobby) => {
+                return bad(format!(
+                    "seat {n} is both yours and open to the lobby (give one or the other)"
+                ));
+            }
+            Some(SeatRole::Mine) => return bad(format!("seat {n} is named twice")),
+            Some(SeatRole::Invited) => roles[n - 1] = SeatRole::Mine,
+        }
+    }
+    Ok(roles)
 }

@@ -16,13 +16,13 @@ mod bots;
 mod create;
 mod replay;
 
-pub use create::{Created, NewMatch, SeatSpec};
+pub use create::{Created, NewMatch, SeatRole, SeatSpec};
 pub use replay::{ReplayError, replay};
 
 use crate::ApiError;
 use crate::catalog::Catalog;
 use crate::limits::{CreationRate, Limits, SocketCounts};
-use crate::store::{LogEntry, MatchRecord, MatchStore, SeatKind};
+use crate::store::{LogEntry, MatchRecord, MatchStore, SeatKind, TokenHash};
 use actor::Actor;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::{Arc, Mutex, RwLock};
@@ -70,9 +70,43 @@ pub(crate) struct MatchShared {
     pub hidden_information: bool,
     /// The log (append-only; a snapshot owns its first `ply` entries).
     pub log: RwLock<Vec<LogEntry>>,
+    /// Per seat, the hash of its token as it stands now (`record.seats` holds them as they
+    /// were stored at creation or load; a lobby join adds one, written by the actor only).
+    tokens: RwLock<Vec<Option<TokenHash>>>,
 }
 
 impl MatchShared {
+    /// The shared part of a match made from its stored record and log.
+    pub fn new(
+        record: MatchRecord,
+        title: &'static str,
+        hidden_information: bool,
+        log: Vec<LogEntry>,
+    ) -> MatchShared {
+        let tokens = record.seats.iter().map(|s| s.token_hash).collect();
+        MatchShared {
+            record,
+            title,
+            hidden_information,
+            log: RwLock::new(log),
+            tokens: RwLock::new(tokens),
+        }
+    }
+
+    /// Whether seat index `i` has a token (a human seat that is not an unjoined lobby seat).
+    pub fn has_token(&self, i: usize) -> bool {
+        let tokens = self.tokens.read().unwrap_or_else(|p| p.into_inner());
+        tokens.get(i).is_some_and(Option::is_some)
+    }
+
+    /// Gives seat index `i` the token of `hash` (once its store write is durable).
+    pub(super) fn set_token(&self, i: usize, hash: TokenHash) {
+        let mut tokens = self.tokens.write().unwrap_or_else(|p| p.into_inner());
+        if let Some(slot) = tokens.get_mut(i) {
+            *slot = Some(hash);
+        }
+    }
+
     /// The first `n` log entries.
     pub fn log_prefix(&self, n: u64) -> Vec<LogEntry> {
         let log = self.log.read().unwrap_or_else(|p| p.into_inner());
@@ -85,13 +119,18 @@ impl MatchShared {
         log.last().map_or(self.record.created_at, |e| e.at)
     }
 
-    /// The seat whose token is `token`.
+    /// The seat whose token is `token`: its hash is compared with every seat's in constant
+    /// time (every seat is compared, whichever matches).
     pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
-        self.record
-            .seats
-            .iter()
-            .position(|s| s.token.as_deref() == Some(token))
-            .map(|i| Seat(i as u8))
+        let hash = TokenHash::of(token);
+        let tokens = self.tokens.read().unwrap_or_else(|p| p.into_inner());
+        let mut found = None;
+        for (i, stored) in tokens.iter().enumerate() {
+            if stored.is_some_and(|s| s == hash) {
+                found = Some(Seat(i as u8));
+            }
+        }
+        found
     }
 }
 
@@ -130,9 +169,10 @@ pub(crate) enum Command {
         action: String,
         reply: oneshot::Sender<Result<Ack, ApiError>>,
     },
+    /// A lobby join: the seat taken and its fresh token.
     Join {
         seat: Option<Seat>,
-        reply: oneshot::Sender<Result<Seat, ApiError>>,
+        reply: oneshot::Sender<Result<(Seat, String), ApiError>>,
     },
     /// A human seat's token was used: the seat counts as taken.
     Touch {
@@ -389,12 +429,12 @@ impl Hub {
         }
         let ply = stored.log.len() as u64;
         let info = entry.info();
-        let shared = Arc::new(MatchShared {
-            title: info.title,
-            hidden_information: info.hidden_information,
-            log: RwLock::new(stored.log),
-            record: stored.record,
-        });
+        let shared = Arc::new(MatchShared::new(
+            stored.record,
+            info.title,
+            info.hidden_information,
+            stored.log,
+        ));
         let bots = if over {
             Vec::new()
         } else {

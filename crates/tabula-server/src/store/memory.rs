@@ -2,7 +2,7 @@
 //! It keeps the same rules as the SQLite store (no duplicate match, no gap in a log), so
 //! tests against it catch the same mistakes.
 
-use super::{BoxFuture, LogEntry, MatchRecord, MatchStore, StoreError, StoredMatch};
+use super::{BoxFuture, LogEntry, MatchRecord, MatchStore, StoreError, StoredMatch, TokenHash};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use tabula_core::Seat;
@@ -91,6 +91,32 @@ impl MatchStore for MemoryStore {
                 s.joined = true;
             }
             Ok(())
+        });
+        Box::pin(async move { result })
+    }
+
+    fn join_open_seat<'a>(
+        &'a self,
+        id: &'a str,
+        seat: Seat,
+        token_hash: TokenHash,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        let result = self.with(|inner| {
+            let m = inner
+                .matches
+                .get_mut(id)
+                .ok_or_else(|| StoreError::Missing(id.to_string()))?;
+            match m.record.seats.get_mut(seat.index()) {
+                Some(s) if s.open && !s.joined => {
+                    s.token_hash = Some(token_hash);
+                    s.joined = true;
+                    Ok(())
+                }
+                _ => Err(StoreError::SeatNotOpen {
+                    id: id.to_string(),
+                    seat: seat.number(),
+                }),
+            }
         });
         Box::pin(async move { result })
     }

@@ -6,9 +6,13 @@
 //! rebuilt by replaying the log from the seed (see `live::replay`).
 //!
 //! Contract every store keeps: a future returned by [`MatchStore::create`],
-//! [`MatchStore::append`] or [`MatchStore::set_joined`] resolves `Ok` only once the write is
-//! durable (it survives the process being killed); an error means nothing of that call was
-//! written. The server acknowledges an action only after `append` returned `Ok`.
+//! [`MatchStore::append`], [`MatchStore::set_joined`] or [`MatchStore::join_open_seat`]
+//! resolves `Ok` only once the write is durable (it survives the process being killed); an
+//! error means nothing of that call was written. The server acknowledges an action only after
+//! `append` returned `Ok`.
+//!
+//! Seat tokens are never stored: a store keeps the SHA-256 hash of each ([`TokenHash`]), and a
+//! token is recognised by hashing it and comparing hashes in constant time.
 //!
 //! Two stores: [`SqliteStore`] (the default, one file, WAL, `synchronous=FULL`, group commit)
 //! and [`MemoryStore`] (tests, `--memory`). A PostgreSQL store would implement the same five
@@ -25,8 +29,10 @@ pub use sqlite::SqliteStore;
 
 use serde::Serialize;
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 use std::future::Future;
 use std::pin::Pin;
+use subtle::ConstantTimeEq;
 use tabula_core::Seat;
 use thiserror::Error;
 
@@ -42,13 +48,68 @@ pub enum SeatKind {
     Bot(String),
 }
 
+/// The SHA-256 hash of a seat's secret token: all that is stored of the token. Equality is
+/// compared in constant time, so that comparing a guess reveals nothing of the hash.
+#[derive(Clone, Copy)]
+pub struct TokenHash(pub [u8; 32]);
+
+impl TokenHash {
+    /// The hash of `token`.
+    pub fn of(token: &str) -> TokenHash {
+        TokenHash(Sha256::digest(token.as_bytes()).into())
+    }
+
+    /// The stored form: 64 lowercase hex digits.
+    pub fn to_hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// Reads the stored form; `None` unless it is 64 hex digits.
+    pub fn from_hex(hex: &str) -> Option<TokenHash> {
+        if hex.len() != 64 || !hex.is_ascii() {
+            return None;
+        }
+        let mut bytes = [0u8; 32];
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(TokenHash(bytes))
+    }
+
+    /// Whether `token` is the token of this hash (constant time in the hashes' contents).
+    pub fn is_hash_of(&self, token: &str) -> bool {
+        *self == TokenHash::of(token)
+    }
+}
+
+impl PartialEq for TokenHash {
+    fn eq(&self, other: &TokenHash) -> bool {
+        self.0.ct_eq(&other.0).into()
+    }
+}
+
+impl Eq for TokenHash {}
+
+impl std::fmt::Debug for TokenHash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Enough to tell hashes apart in a test failure, not the whole hash.
+        write!(f, "TokenHash({}…)", &self.to_hex()[..8])
+    }
+}
+
 /// One seat of a match as stored.
+///
+/// A human seat is one of three: the creator's (joined at creation, with a token), an invited
+/// one (a token the creator passes on; joined once the token is first used), or a lobby seat
+/// (`open`: no token until someone joins it, then the hash of the token `join` issued).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRecord {
     pub kind: SeatKind,
-    /// The secret token of a human seat.
-    pub token: Option<String>,
-    /// Whether someone has taken the seat (used it or joined through the lobby).
+    /// The hash of the seat's secret token (human seats; a lobby seat has none until joined).
+    pub token_hash: Option<TokenHash>,
+    /// Whether the seat is listed in the public lobby for anyone to join.
+    pub open: bool,
+    /// Whether someone has taken the seat (the creator's seats and bots from the start).
     pub joined: bool,
 }
 
@@ -68,6 +129,8 @@ pub struct MatchRecord {
     pub created_at: u64,
     /// One per seat, seat 1 first.
     pub seats: Vec<SeatRecord>,
+    /// Whether everyone at the table agreed that hints may be shown.
+    pub hints: bool,
 }
 
 /// Who performed a logged action.
@@ -153,6 +216,8 @@ pub enum StoreError {
     Gap { id: String, got: u64, have: u64 },
     #[error("match `{id}` is corrupt: {reason}")]
     Corrupt { id: String, reason: String },
+    #[error("match `{id}`: seat {seat} is not an open seat that nobody has joined")]
+    SeatNotOpen { id: String, seat: usize },
     #[error("the store has shut down")]
     Closed,
 }
@@ -171,8 +236,18 @@ pub trait MatchStore: Send + Sync + 'static {
         finished: bool,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 
-    /// Marks a human seat as taken, durably.
+    /// Marks a human seat as taken, durably (its token was used).
     fn set_joined<'a>(&'a self, id: &'a str, seat: Seat) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Gives a lobby seat to whoever joins it: stores the hash of their fresh token and marks
+    /// the seat joined, in one durable write. Unless the seat is open and nobody has joined it,
+    /// nothing is written and the answer is [`StoreError::SeatNotOpen`].
+    fn join_open_seat<'a>(
+        &'a self,
+        id: &'a str,
+        seat: Seat,
+        token_hash: TokenHash,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
 
     /// The match with its whole log; `None` when no such match is stored.
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>>;

@@ -11,20 +11,24 @@
 //! connections (WAL readers never block the writer). One server process per file: the writer
 //! remembers where each log ends.
 //!
-//! Schema (also the shape a PostgreSQL store would use):
-//! - `matches(id, game, params JSON, players, seed, setup, created_at, finished)`
-//! - `seats(match_id, seat 1-based, kind human|bot, level, token, joined)`
+//! Schema (also the shape a PostgreSQL store would use), version [`SCHEMA_VERSION`] in
+//! `PRAGMA user_version`:
+//! - `matches(id, game, params JSON, players, seed, setup, created_at, finished, hints)`
+//! - `seats(match_id, seat 1-based, kind human|bot, level, token, joined, token_hash, open)`;
+//!   `token_hash` is the token's SHA-256 in hex; `token` is always NULL (version 0 kept the
+//!   plain token there; see `migrate`).
 //! - `events(match_id, ply, actor "1".."5"|chance|host, action, at)`, key `(match_id, ply)`.
 
 use super::sqlite_write::{MAX_BATCH, Pending, WriteOp, db_err, writer_task};
 use super::{
     BoxFuture, LogActor, LogEntry, MatchRecord, MatchStore, SeatKind, SeatRecord, StoreError,
-    StoredMatch,
+    StoredMatch, TokenHash,
 };
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
 };
-use sqlx::{ConnectOptions, Row};
+use sqlx::{ConnectOptions, Connection, Row};
 use std::path::Path;
 use std::time::Duration;
 use tabula_core::Seat;
@@ -39,7 +43,8 @@ const SCHEMA: &[&str] = &[
         seed INTEGER NOT NULL,
         setup TEXT NOT NULL,
         created_at INTEGER NOT NULL,
-        finished INTEGER NOT NULL DEFAULT 0
+        finished INTEGER NOT NULL DEFAULT 0,
+        hints INTEGER NOT NULL DEFAULT 0
     )",
     "CREATE TABLE IF NOT EXISTS seats (
         match_id TEXT NOT NULL REFERENCES matches(id),
@@ -48,6 +53,8 @@ const SCHEMA: &[&str] = &[
         level TEXT,
         token TEXT,
         joined INTEGER NOT NULL DEFAULT 0,
+        token_hash TEXT,
+        open INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (match_id, seat)
     ) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS events (
@@ -60,6 +67,95 @@ const SCHEMA: &[&str] = &[
     ) WITHOUT ROWID",
     "CREATE INDEX IF NOT EXISTS matches_unfinished ON matches(finished, created_at)",
 ];
+
+/// The schema version this code reads and writes (`PRAGMA user_version`). Version 0 stored
+/// plain seat tokens and had no `seats.token_hash`, `seats.open` or `matches.hints`.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// Brings a database of an older schema version to [`SCHEMA_VERSION`], in one transaction:
+/// adds the missing columns, replaces every plain token by its hash (the token column is
+/// blanked, with `secure_delete` so that the old bytes are overwritten in the file, and the
+/// WAL is truncated before and after so that no copy of them stays there). Seats of version 0
+/// that had a token were reachable through it, so they become invited seats (not open).
+async fn migrate(conn: &mut SqliteConnection) -> Result<(), StoreError> {
+    let version: i64 = sqlx::query_scalar("PRAGMA user_version")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(db_err)?;
+    if version == SCHEMA_VERSION {
+        return Ok(());
+    }
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::Database(format!(
+            "the database has schema version {version}, newer than this server's {SCHEMA_VERSION}"
+        )));
+    }
+    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(&mut *conn)
+        .await
+        .map_err(db_err)?;
+    sqlx::query("PRAGMA secure_delete = ON")
+        .execute(&mut *conn)
+        .await
+        .map_err(db_err)?;
+    let mut tx = conn.begin().await.map_err(db_err)?;
+    for (table, column, decl) in [
+        ("seats", "token_hash", "TEXT"),
+        ("seats", "open", "INTEGER NOT NULL DEFAULT 0"),
+        ("matches", "hints", "INTEGER NOT NULL DEFAULT 0"),
+    ] {
+        let columns: Vec<String> =
+            sqlx::query_scalar(&format!("SELECT name FROM pragma_table_info('{table}')"))
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        if !columns.iter().any(|c| c == column) {
+            sqlx::query(&format!("ALTER TABLE {table} ADD COLUMN {column} {decl}"))
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        }
+    }
+    let plain = sqlx::query("SELECT match_id, seat, token FROM seats WHERE token IS NOT NULL")
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    for row in &plain {
+        let id: String = row.try_get(0).map_err(db_err)?;
+        let seat: i64 = row.try_get(1).map_err(db_err)?;
+        let token: String = row.try_get(2).map_err(db_err)?;
+        sqlx::query(
+            "UPDATE seats SET token_hash = ?, token = NULL, open = 0 WHERE match_id = ? AND seat = ?",
+        )
+        .bind(TokenHash::of(&token).to_hex())
+        .bind(&id)
+        .bind(seat)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    }
+    sqlx::query(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    for pragma in [
+        "PRAGMA wal_checkpoint(TRUNCATE)",
+        "PRAGMA secure_delete = OFF",
+    ] {
+        sqlx::query(pragma)
+            .execute(&mut *conn)
+            .await
+            .map_err(db_err)?;
+    }
+    if !plain.is_empty() {
+        tracing::info!(
+            "database migrated to schema version {SCHEMA_VERSION}: {} seat tokens hashed",
+            plain.len()
+        );
+    }
+    Ok(())
+}
 
 /// Matches in one SQLite file.
 #[derive(Clone, Debug)]
@@ -86,6 +182,7 @@ impl SqliteStore {
                 .await
                 .map_err(db_err)?;
         }
+        migrate(&mut writer).await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
@@ -112,7 +209,8 @@ async fn load(pool: &SqlitePool, id: &str) -> Result<Option<StoredMatch>, StoreE
         reason,
     };
     let Some(m) = sqlx::query(
-        "SELECT game, params, players, seed, setup, created_at, finished FROM matches WHERE id = ?",
+        "SELECT game, params, players, seed, setup, created_at, finished, hints
+         FROM matches WHERE id = ?",
     )
     .bind(id)
     .fetch_optional(pool)
@@ -125,7 +223,8 @@ async fn load(pool: &SqlitePool, id: &str) -> Result<Option<StoredMatch>, StoreE
     let params =
         serde_json::from_str(&params).map_err(|e| corrupt(format!("params are not JSON: {e}")))?;
     let seats = sqlx::query(
-        "SELECT seat, kind, level, token, joined FROM seats WHERE match_id = ? ORDER BY seat",
+        "SELECT seat, kind, level, token_hash, open, joined FROM seats
+         WHERE match_id = ? ORDER BY seat",
     )
     .bind(id)
     .fetch_all(pool)
@@ -144,9 +243,17 @@ async fn load(pool: &SqlitePool, id: &str) -> Result<Option<StoredMatch>, StoreE
             ("bot", Some(level)) => SeatKind::Bot(level),
             (other, _) => return Err(corrupt(format!("seat {number} has kind `{other}`"))),
         };
+        let hash: Option<String> = row.try_get("token_hash").map_err(db_err)?;
+        let token_hash = match hash {
+            None => None,
+            Some(hex) => Some(TokenHash::from_hex(&hex).ok_or_else(|| {
+                corrupt(format!("seat {number}'s token hash is not 64 hex digits"))
+            })?),
+        };
         seat_records.push(SeatRecord {
             kind,
-            token: row.try_get("token").map_err(db_err)?,
+            token_hash,
+            open: row.try_get("open").map_err(db_err)?,
             joined: row.try_get("joined").map_err(db_err)?,
         });
     }
@@ -186,6 +293,7 @@ async fn load(pool: &SqlitePool, id: &str) -> Result<Option<StoredMatch>, StoreE
             setup: m.try_get("setup").map_err(db_err)?,
             created_at: created_at as u64,
             seats: seat_records,
+            hints: m.try_get("hints").map_err(db_err)?,
         },
         log,
         finished: m.try_get("finished").map_err(db_err)?,
@@ -214,6 +322,19 @@ impl MatchStore for SqliteStore {
         Box::pin(self.write(WriteOp::Joined {
             id: id.to_string(),
             seat,
+        }))
+    }
+
+    fn join_open_seat<'a>(
+        &'a self,
+        id: &'a str,
+        seat: Seat,
+        token_hash: TokenHash,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(self.write(WriteOp::JoinOpen {
+            id: id.to_string(),
+            seat,
+            token_hash,
         }))
     }
 

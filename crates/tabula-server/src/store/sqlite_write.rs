@@ -11,7 +11,7 @@
 //! ply of every unfinished match it has written to, so checking that an append continues its
 //! log reads the database only once per match and process.
 
-use super::{LogEntry, MatchRecord, SeatKind, StoreError};
+use super::{LogEntry, MatchRecord, SeatKind, StoreError, TokenHash};
 use sqlx::sqlite::SqliteConnection;
 use sqlx::{Connection, Row};
 use std::collections::HashMap;
@@ -34,6 +34,12 @@ pub(super) enum WriteOp {
     Joined {
         id: String,
         seat: Seat,
+    },
+    /// A lobby join: the seat's token hash and `joined`, only if it is open and not joined.
+    JoinOpen {
+        id: String,
+        seat: Seat,
+        token_hash: TokenHash,
     },
 }
 
@@ -125,6 +131,28 @@ async fn write_batch(
                     return Err(StoreError::Missing(id.clone()));
                 }
             }
+            WriteOp::JoinOpen {
+                id,
+                seat,
+                token_hash,
+            } => {
+                let done = sqlx::query(
+                    "UPDATE seats SET joined = 1, token_hash = ?
+                     WHERE match_id = ? AND seat = ? AND open = 1 AND joined = 0",
+                )
+                .bind(token_hash.to_hex())
+                .bind(id)
+                .bind(seat.number() as i64)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+                if done.rows_affected() == 0 {
+                    return Err(StoreError::SeatNotOpen {
+                        id: id.clone(),
+                        seat: seat.number(),
+                    });
+                }
+            }
         }
     }
     for chunk in rows.chunks(ROWS_PER_INSERT) {
@@ -203,8 +231,8 @@ async fn create(conn: &mut SqliteConnection, r: &MatchRecord) -> Result<(), Stor
         return Err(StoreError::Duplicate(r.id.clone()));
     }
     sqlx::query(
-        "INSERT INTO matches (id, game, params, players, seed, setup, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO matches (id, game, params, players, seed, setup, created_at, hints)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&r.id)
     .bind(&r.game)
@@ -214,6 +242,7 @@ async fn create(conn: &mut SqliteConnection, r: &MatchRecord) -> Result<(), Stor
     .bind(r.seed as i64)
     .bind(&r.setup)
     .bind(r.created_at as i64)
+    .bind(r.hints)
     .execute(&mut *conn)
     .await
     .map_err(db_err)?;
@@ -223,14 +252,15 @@ async fn create(conn: &mut SqliteConnection, r: &MatchRecord) -> Result<(), Stor
             SeatKind::Bot(level) => ("bot", Some(level.as_str())),
         };
         sqlx::query(
-            "INSERT INTO seats (match_id, seat, kind, level, token, joined)
-             VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO seats (match_id, seat, kind, level, token_hash, open, joined)
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(&r.id)
         .bind(i as i64 + 1)
         .bind(kind)
         .bind(level)
-        .bind(seat.token.as_deref())
+        .bind(seat.token_hash.map(|h| h.to_hex()))
+        .bind(seat.open)
         .bind(seat.joined)
         .execute(&mut *conn)
         .await
