@@ -151,3 +151,15 @@ fn analyse_refuses_zero_limits_a_seat_that_may_not_act_and_a_finished_game() {
         Some(AiError::GameOver)
     );
 }
+
+#[test]
+fn alphabeta_best_move_heads_the_scores_even_when_the_node_limit_interrupts_an_iteration() {
+    let game = ConnectFour::new(&Params::default()).unwrap();
+    for nodes in [30, 200, 700, 1_500, 4_000] {
+        let mut bot = AlphaBetaBot::<ConnectFour>::new(AlphaBetaConfig::with_depth(12), 1);
+        let report = bot.analyse(&game, Seat(0), &iterations(nodes), true).unwrap().unwrap();
+        assert_eq!(report.best, Some(report.root[0].action), "{nodes} nodes");
+        assert_eq!(report.score, report.root[0].score, "{nodes} nodes");
+        assert_eq!(report.root.len(), 7, "{nodes} nodes");
+    }
+}

@@ -230,10 +230,12 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
                     iteration_best = Some((a, score));
                 }
             }
-            if !s.stop || root_scores.is_empty() {
+            // With `exact`, best move, scores and depth all come from the last completed
+            // iteration, so that the best move heads the list of scores.
+            if !s.stop {
                 root_scores = scores;
             }
-            if let Some((a, score)) = iteration_best {
+            if let Some((a, score)) = iteration_best.filter(|_| !(exact && s.stop)) {
                 best = (a, score, depth as u32);
                 // The best move first in the next iteration.
                 if let Some(pos) = root.iter().position(|&(_, m)| m == a) {
