@@ -157,7 +157,10 @@ fn alphabeta_best_move_heads_the_scores_even_when_the_node_limit_interrupts_an_i
     let game = ConnectFour::new(&Params::default()).unwrap();
     for nodes in [30, 200, 700, 1_500, 4_000] {
         let mut bot = AlphaBetaBot::<ConnectFour>::new(AlphaBetaConfig::with_depth(12), 1);
-        let report = bot.analyse(&game, Seat(0), &iterations(nodes), true).unwrap().unwrap();
+        let report = bot
+            .analyse(&game, Seat(0), &iterations(nodes), true)
+            .unwrap()
+            .unwrap();
         assert_eq!(report.best, Some(report.root[0].action), "{nodes} nodes");
         assert_eq!(report.score, report.root[0].score, "{nodes} nodes");
         assert_eq!(report.root.len(), 7, "{nodes} nodes");

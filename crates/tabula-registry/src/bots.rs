@@ -159,7 +159,10 @@ impl<G: Game> DynBot for TypedBot<G> {
         };
         let typed = &typed.0;
         if self.bot.is_none() {
-            self.bot = Some(self.factory.build(&self.spec, typed.num_seats(), self.seed)?);
+            self.bot = Some(
+                self.factory
+                    .build(&self.spec, typed.num_seats(), self.seed)?,
+            );
         }
         let bot = self.bot.as_mut().expect("just built");
         let report = bot.analyse(typed, seat, limits, every_root_action)?;
