@@ -8,6 +8,7 @@
 //! [`Bot::think_delay`].
 
 use crate::AiError;
+use crate::report::{SearchLimits, SearchReport};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tabula_core::{Actor, Game, Seat, ToAct};
@@ -84,6 +85,23 @@ pub trait Bot<G: Game>: Send {
         let _ = (game, seat);
         Duration::ZERO
     }
+
+    /// Searches `game` for `seat` within `limits` (the bot's own budget where a limit is not
+    /// given; the bot's settings are unchanged afterwards) and reports what the search found
+    /// (see [`SearchReport`]). With `every_root_action`, every root action gets a value
+    /// (alpha-beta then searches each with a full window, which costs more). Bots that do not
+    /// search (random) answer `Ok(None)`. Errors as [`Bot::decide`], and limits that do not
+    /// [`check`](SearchLimits::check).
+    fn analyse(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        limits: &SearchLimits,
+        every_root_action: bool,
+    ) -> Result<Option<SearchReport<G::Action>>, AiError> {
+        let _ = (game, seat, limits, every_root_action);
+        Ok(None)
+    }
 }
 
 impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
@@ -106,6 +124,15 @@ impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
     }
     fn think_delay(&self, game: &G, seat: Seat) -> Duration {
         (**self).think_delay(game, seat)
+    }
+    fn analyse(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        limits: &SearchLimits,
+        every_root_action: bool,
+    ) -> Result<Option<SearchReport<G::Action>>, AiError> {
+        (**self).analyse(game, seat, limits, every_root_action)
     }
 }
 

@@ -230,4 +230,13 @@ impl<G: Game> Bot<G> for Named<G> {
     fn think_delay(&self, game: &G, seat: tabula_core::Seat) -> std::time::Duration {
         self.0.think_delay(game, seat)
     }
+    fn analyse(
+        &mut self,
+        game: &G,
+        seat: tabula_core::Seat,
+        limits: &crate::SearchLimits,
+        every_root_action: bool,
+    ) -> Result<Option<crate::SearchReport<G::Action>>, AiError> {
+        self.0.analyse(game, seat, limits, every_root_action)
+    }
 }

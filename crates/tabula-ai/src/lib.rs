@@ -16,6 +16,8 @@
 //!   builds a `Box<dyn Bot<G>>` for a game type, given the capabilities that game has.
 //! - [`arena`]: matches between bots (rotating seats, threads, Wilson intervals).
 //! - [`bench`](mod@bench): playouts/s, plies/s and MCTS iterations/s.
+//! - [`report`]: [`SearchReport`], what one search found (value per seat, principal
+//!   variation, per-root-action statistics), from [`Bot::analyse`] under [`SearchLimits`].
 //! - [`analysis`]: balance analysis for designers (seat balance, lengths, branching, skill).
 //!
 //! ## For hosts (registry, CLI, server)
@@ -50,6 +52,7 @@ mod factory;
 mod level;
 pub mod mcts;
 mod random;
+pub mod report;
 pub mod rollout;
 mod spec;
 pub mod stats;
@@ -64,6 +67,7 @@ pub use factory::BotFactory;
 pub use level::{Engine, Level, LevelConfig};
 pub use mcts::{MctsBot, MctsConfig, SearchInfo};
 pub use random::RandomBot;
+pub use report::{RootStat, SearchLimits, SearchReport};
 pub use rollout::{HeuristicRollout, RandomRollout, Rollout};
 pub use spec::{BotSpec, RolloutKind};
 pub use stats::MatchReport;

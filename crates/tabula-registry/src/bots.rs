@@ -5,7 +5,7 @@
 
 use crate::{DynGame, RegistryError, Typed};
 use std::time::Duration;
-use tabula_ai::{Bot, BotFactory, BotSpec, Decision, Pace};
+use tabula_ai::{Bot, BotFactory, BotSpec, Decision, Pace, SearchLimits, SearchReport};
 use tabula_core::{Actor, Game, Seat, ToAct};
 
 /// A bot's decision.
@@ -27,6 +27,22 @@ pub trait DynBot: Send {
     /// matching part of their tree. Hosts that do not report actions lose only that reuse.
     fn observe(&mut self, before: &dyn DynGame, actor: Actor, action: &str) {
         let _ = (before, actor, action);
+    }
+
+    /// Searches `game` for `seat` within `limits` and reports what the search found, actions
+    /// in notation (see `tabula_ai::Bot::analyse`; with `every_root_action` every root action
+    /// gets a value). Bots that do not search answer `Ok(None)`; errors name why the bot
+    /// cannot search here (the game is over, the seat may not act, the search does not apply
+    /// to the game).
+    fn analyse(
+        &mut self,
+        game: &dyn DynGame,
+        seat: Seat,
+        limits: &SearchLimits,
+        every_root_action: bool,
+    ) -> Result<Option<SearchReport<String>>, RegistryError> {
+        let _ = (game, seat, limits, every_root_action);
+        Ok(None)
     }
 }
 
@@ -126,6 +142,32 @@ impl<G: Game> DynBot for TypedBot<G> {
         };
         bot.observe(&typed.0, a);
     }
+
+    fn analyse(
+        &mut self,
+        game: &dyn DynGame,
+        seat: Seat,
+        limits: &SearchLimits,
+        every_root_action: bool,
+    ) -> Result<Option<SearchReport<String>>, RegistryError> {
+        let Some(typed) = game.as_any().downcast_ref::<Typed<G>>() else {
+            return Err(RegistryError::Bot(format!(
+                "this bot plays {}, not {}",
+                G::NAME,
+                game.game_name()
+            )));
+        };
+        let typed = &typed.0;
+        if self.bot.is_none() {
+            self.bot = Some(
+                self.factory
+                    .build(&self.spec, typed.num_seats(), self.seed)?,
+            );
+        }
+        let bot = self.bot.as_mut().expect("just built");
+        let report = bot.analyse(typed, seat, limits, every_root_action)?;
+        Ok(report.map(|r| r.map(|a| typed.format_action(a))))
+    }
 }
 
 /// Plays a uniformly random legal action of any game, through [`DynGame`] alone (for games a
@@ -154,5 +196,61 @@ impl DynBot for RandomBot {
             action: legal[pick].clone(),
             delay: Duration::ZERO,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_core::rng_from_seed;
+
+    fn connect_four(position: &str) -> Box<dyn DynGame> {
+        crate::find("connect-four")
+            .unwrap()
+            .load_position(&serde_json::json!({}), position)
+            .unwrap()
+    }
+
+    #[test]
+    fn search_bots_report_in_notation_and_random_reports_nothing() {
+        // Red (x) wins at once in column 3.
+        let game = connect_four("......./o....../o..x.../x..oox./oo.oxo./xx.xxox x");
+        let limits = SearchLimits {
+            iterations: Some(500),
+            ..SearchLimits::default()
+        };
+        for spec in ["mcts:iterations=10", "alphabeta:depth=3", "beginner"] {
+            let mut bot = make_bot("connect-four", spec, 1).unwrap();
+            let report = bot
+                .analyse(game.as_ref(), Seat(0), &limits, true)
+                .unwrap()
+                .unwrap_or_else(|| panic!("{spec} searches"));
+            assert_eq!(report.best.as_deref(), Some("3"), "{spec}");
+            let mut listed: Vec<String> = report.root.iter().map(|r| r.action.clone()).collect();
+            listed.sort();
+            assert_eq!(listed, game.legal(Actor::Seat(Seat(0))), "{spec}");
+        }
+        let mut random = make_bot("connect-four", "random", 1).unwrap();
+        assert!(
+            random
+                .analyse(game.as_ref(), Seat(0), &limits, true)
+                .unwrap()
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn a_search_that_does_not_apply_is_an_error_naming_why() {
+        let entry = crate::find("toumai").unwrap();
+        let params = serde_json::json!({"players": 3});
+        let game = entry
+            .new_game(&params, crate::Setup::Random, &mut rng_from_seed(1))
+            .unwrap();
+        let mut bot = make_bot("toumai", "alphabeta:depth=2", 1).unwrap();
+        let seat = game.to_act().seats().iter().next().unwrap();
+        let err = bot
+            .analyse(game.as_ref(), seat, &SearchLimits::default(), true)
+            .unwrap_err();
+        assert!(err.to_string().contains("alpha-beta"), "{err}");
     }
 }

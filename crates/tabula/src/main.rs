@@ -6,7 +6,7 @@ mod commands;
 mod opts;
 
 use clap::{Parser, Subcommand};
-use commands::{analyze, notation, play, serve, simulate, solve};
+use commands::{analyze, engine, notation, play, serve, simulate, solve};
 use opts::ParamOpts;
 use std::process::ExitCode;
 
@@ -192,6 +192,26 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// A line protocol on standard input and output for other programs: set a position, ask
+    /// a bot for its move (`go`) or its analysis (`analyse`) (docs/engine.md).
+    Engine {
+        game: String,
+        /// The bot that searches: `random`, a level (`beginner`, `casual`, `strong`,
+        /// `expert`), or a search such as `mcts:iterations=5000` or `alphabeta:depth=6`.
+        #[arg(long, value_name = "LEVEL|SPEC", default_value = "strong")]
+        bot: String,
+        /// Seeds the bot and `position start`.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Root-parallel MCTS trees (alpha-beta searches on one thread).
+        #[arg(long, value_name = "T")]
+        threads: Option<usize>,
+        /// The number of players of `position start` (default: the game's usual number).
+        #[arg(long, value_name = "N")]
+        players: Option<usize>,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
     /// Run the game server: the web UI, the HTTP and WebSocket API (docs/api.md), bots.
     Serve(serve::ServeArgs),
 }
@@ -255,6 +275,21 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             iterations,
             threads,
             seed,
+        }),
+        Command::Engine {
+            game,
+            bot,
+            seed,
+            threads,
+            players,
+            params,
+        } => engine::engine(engine::EngineArgs {
+            game: &game,
+            bot: &bot,
+            seed,
+            threads,
+            players,
+            params: &params,
         }),
         Command::Games => notation::games(),
         Command::Rules { game } => notation::rules(&game),

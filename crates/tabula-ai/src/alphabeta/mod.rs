@@ -13,6 +13,7 @@
 //! evaluation (the same for the same position within a game), which varies play between
 //! seeds and weakens the easier levels.
 
+mod report;
 mod search;
 mod tt;
 
@@ -101,6 +102,9 @@ impl<A> AlphaBetaResult<A> {
     }
 }
 
+/// A search's result with the root moves' scores, best first.
+pub(crate) type RootSearch<A> = (AlphaBetaResult<A>, Vec<(A, i32)>);
+
 /// An alpha-beta bot.
 pub struct AlphaBetaBot<G: Game> {
     config: AlphaBetaConfig,
@@ -142,6 +146,18 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
 
     /// Searches `game` for its seat to move within the budget.
     pub fn search(&mut self, game: &G) -> Result<AlphaBetaResult<G::Action>, AiError> {
+        self.search_root(game, false).map(|(result, _)| result)
+    }
+
+    /// [`AlphaBetaBot::search`], also returning the root moves' scores of the deepest
+    /// completed iteration, best first. With `exact`, every root move is searched with a full
+    /// window, so each score is the move's value; otherwise only the best move's is (the
+    /// others are bounds, and the list holds the best move only).
+    pub(crate) fn search_root(
+        &mut self,
+        game: &G,
+        exact: bool,
+    ) -> Result<RootSearch<G::Action>, AiError> {
         if game.num_seats() != 2 {
             return Err(AiError::Unsupported(format!(
                 "alpha-beta needs exactly 2 seats; this game has {}",
@@ -186,15 +202,17 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
             return Err(AiError::NoLegalAction(seat));
         }
         let mut best = (root[0].1, 0, 0u32);
+        let mut root_scores = Vec::new();
         for depth in 1..=self.config.max_depth as i32 {
             s.limits_armed = depth > 1;
             let (mut alpha, beta) = (-WIN - 1, WIN + 1);
             let mut iteration_best = None;
+            let mut scores = Vec::with_capacity(root.len());
             for (i, &(_, a)) in root.iter().enumerate() {
                 let mut child = game.clone();
                 child.apply(a);
-                let score = if i == 0 {
-                    s.child_score(&child, seat, depth, alpha, beta, 0)
+                let score = if i == 0 || exact {
+                    s.child_score(&child, seat, depth, -WIN - 1, beta, 0)
                 } else {
                     let v = s.child_score(&child, seat, depth, alpha, alpha + 1, 0);
                     if v > alpha && !s.stop {
@@ -206,12 +224,18 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
                 if s.stop {
                     break;
                 }
+                scores.push((a, score));
                 if iteration_best.is_none() || score > alpha {
                     alpha = alpha.max(score);
                     iteration_best = Some((a, score));
                 }
             }
-            if let Some((a, score)) = iteration_best {
+            // With `exact`, best move, scores and depth all come from the last completed
+            // iteration, so that the best move heads the list of scores.
+            if !s.stop {
+                root_scores = scores;
+            }
+            if let Some((a, score)) = iteration_best.filter(|_| !(exact && s.stop)) {
                 best = (a, score, depth as u32);
                 // The best move first in the next iteration.
                 if let Some(pos) = root.iter().position(|&(_, m)| m == a) {
@@ -234,7 +258,12 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
             pv,
         };
         self.last = Some(result.clone());
-        Ok(result)
+        // Stable: equal scores keep the search's order (best first).
+        root_scores.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        if !exact {
+            root_scores = vec![(result.best, result.score)];
+        }
+        Ok((result, root_scores))
     }
 
     /// `first`, then the table's best moves while they are legal.
@@ -306,5 +335,16 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> Bot<G> for AlphaBetaBot<G> {
 
     fn think_delay(&self, game: &G, _seat: Seat) -> Duration {
         self.config.pace.delay(game)
+    }
+
+    fn analyse(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        limits: &crate::SearchLimits,
+        every_root_action: bool,
+    ) -> Result<Option<crate::SearchReport<G::Action>>, AiError> {
+        self.analyse_seat(game, seat, limits, every_root_action)
+            .map(Some)
     }
 }

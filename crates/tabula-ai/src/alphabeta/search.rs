@@ -15,7 +15,7 @@ pub(crate) const WIN: i32 = 1_000_000;
 /// Scores beyond this are proven wins (or losses, negated).
 pub(crate) const WIN_BOUND: i32 = WIN - 100_000;
 const INF: i32 = WIN + 1;
-const EVAL_SCALE: f64 = 100_000.0;
+pub(crate) const EVAL_SCALE: f64 = 100_000.0;
 const HISTORY_SLOTS: usize = 4096;
 const FX: u64 = 0x517c_c1b7_2722_0a95;
 

@@ -23,6 +23,7 @@
 //! - **Memory**: an arena of nodes per tree (children contiguous, per-seat sums in a parallel
 //!   array), capped by `max_nodes`; no allocation per iteration once buffers have grown.
 
+mod report;
 mod search;
 mod tree;
 
@@ -384,5 +385,15 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
 
     fn think_delay(&self, game: &G, _seat: Seat) -> Duration {
         self.config.pace.delay(game)
+    }
+
+    fn analyse(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        limits: &crate::SearchLimits,
+        _every_root_action: bool,
+    ) -> Result<Option<crate::SearchReport<G::Action>>, AiError> {
+        self.analyse_seat(game, seat, limits).map(Some)
     }
 }

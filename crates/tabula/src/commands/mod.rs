@@ -1,6 +1,8 @@
 //! The `tabula` subcommands, one module per concern.
 
 pub mod analyze;
+pub mod engine;
+pub mod engine_search;
 pub mod notation;
 pub mod play;
 pub mod plots;

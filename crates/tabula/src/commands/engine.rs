@@ -1,0 +1,277 @@
+//! `tabula engine`: a line protocol on standard input and output, in the spirit of UCI and
+//! GTP, so that other programs (strength testers, other engines' harnesses, GUIs) can set a
+//! position and ask a bot for its move or its analysis (docs/engine.md).
+//!
+//! The session holds one position; each command line gets its answer, flushed at once. A
+//! command that cannot be carried out answers exactly one `error <reason>` line and changes
+//! nothing. This module reads commands and keeps the position; [`super::engine_search`]
+//! answers `go` and `analyse`.
+
+use super::engine_search::{Search, analyse, go};
+use super::notation::status_line;
+use crate::opts::ParamOpts;
+use anyhow::Result;
+use serde_json::Value;
+use std::io::{BufRead, Write};
+use tabula_ai::BotSpec;
+use tabula_core::{Actor, Seat, ToAct, rng_from_seed};
+use tabula_registry::{DynGame, GameEntry, RegistryError, Setup, find, make_bot, resolve_actor};
+
+/// The command line of `tabula engine`.
+pub struct EngineArgs<'a> {
+    pub game: &'a str,
+    pub bot: &'a str,
+    pub seed: u64,
+    pub threads: Option<usize>,
+    pub players: Option<usize>,
+    pub params: &'a ParamOpts,
+}
+
+/// The commands, for the error naming them.
+const COMMANDS: &str = "position, go, analyse, legal, show, isready, quit";
+
+/// One engine session: the game, the bot specification and the current position.
+pub struct Session {
+    entry: &'static dyn GameEntry,
+    /// The parameters positions are read with (the command line's, without `players`).
+    params: Value,
+    /// The parameters of `position start` (the command line's, with `--players`).
+    start_params: Value,
+    players: Option<usize>,
+    pub(super) spec: String,
+    pub(super) seed: u64,
+    pub(super) state: Box<dyn DynGame>,
+}
+
+/// What a command line asks of the loop.
+enum Answer {
+    Lines(Vec<String>),
+    Quit,
+}
+
+fn error(reason: impl std::fmt::Display) -> Vec<String> {
+    vec![format!("error {reason}")]
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn engine(args: EngineArgs<'_>) -> Result<()> {
+    let entry = find(args.game)?;
+    // Refuses an unknown level or a bad specification before the session starts.
+    make_bot(args.game, args.bot, args.seed)?;
+    let spec = with_threads(args.bot, args.threads)?;
+    let mut session = Session {
+        entry,
+        params: args.params.to_json(None)?,
+        start_params: args.params.to_json(args.players)?,
+        players: args.players,
+        spec,
+        seed: args.seed,
+        state: entry.new_game(
+            &args.params.to_json(args.players)?,
+            Setup::Random,
+            &mut rng_from_seed(args.seed),
+        )?,
+    };
+    let stdin = std::io::stdin().lock();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lines() {
+        match session.handle(line?.trim()) {
+            Answer::Quit => break,
+            Answer::Lines(lines) => {
+                for l in lines {
+                    writeln!(out, "{l}")?;
+                }
+                out.flush()?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The bot specification with `threads` root-parallel MCTS trees (alpha-beta and random
+/// bots search on one thread and ignore it).
+fn with_threads(bot: &str, threads: Option<usize>) -> Result<String> {
+    let Some(t) = threads else {
+        return Ok(bot.to_string());
+    };
+    if t == 0 {
+        anyhow::bail!("--threads must be at least 1");
+    }
+    let mut spec: BotSpec = bot.parse()?;
+    match &mut spec {
+        BotSpec::Level { threads, .. } => *threads = Some(t),
+        BotSpec::Mcts { config, .. } => config.threads = t,
+        BotSpec::Random | BotSpec::AlphaBeta(_) => {}
+    }
+    Ok(spec.to_string())
+}
+
+impl Session {
+    fn handle(&mut self, line: &str) -> Answer {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, rest)) = words.split_first() else {
+            return Answer::Lines(Vec::new());
+        };
+        Answer::Lines(match command {
+            "quit" => return Answer::Quit,
+            "isready" => vec!["readyok".into()],
+            "position" => self.position(rest),
+            "legal" => self.legal(rest),
+            "show" => self.show(),
+            "go" => Search::parse(rest).map_or_else(error, |s| go(self, &s)),
+            "analyse" | "analyze" => Search::parse(rest).map_or_else(error, |s| analyse(self, &s)),
+            _ => error(format!(
+                "unknown command `{command}` (commands: {COMMANDS})"
+            )),
+        })
+    }
+
+    /// `position start [players N] [seed S] [placement] [moves …]` or
+    /// `position <notation> [moves …]`: the new position replaces the old only when all of
+    /// it reads.
+    fn position(&mut self, words: &[&str]) -> Vec<String> {
+        let (head, moves) = match words.iter().position(|w| *w == "moves") {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (words, &[][..]),
+        };
+        let state = match head {
+            [] => return error("position needs `start` or a position in notation"),
+            ["start", options @ ..] => self.start(options),
+            notation => self
+                .entry
+                .load_position(&self.params, &notation.join(" "))
+                .map_err(|e| format!("bad position: {e}")),
+        };
+        let mut state = match state {
+            Ok(s) => s,
+            Err(reason) => return error(reason),
+        };
+        for (i, text) in moves.iter().enumerate() {
+            if let Err(e) = play(state.as_mut(), text) {
+                return error(format!("move {} `{text}`: {e}", i + 1));
+            }
+        }
+        self.state = state;
+        Vec::new()
+    }
+
+    fn start(&self, options: &[&str]) -> Result<Box<dyn DynGame>, String> {
+        let (mut players, mut seed, mut setup) = (self.players, self.seed, Setup::Random);
+        let mut words = options.iter();
+        while let Some(&word) = words.next() {
+            match word {
+                "placement" => setup = Setup::Placement,
+                "players" | "seed" => {
+                    let value = words.next().ok_or(format!("`{word}` needs a number"))?;
+                    let n: u64 = value
+                        .parse()
+                        .map_err(|_| format!("`{word}` needs a number, not `{value}`"))?;
+                    match word {
+                        "players" => players = Some(n as usize),
+                        _ => seed = n,
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown option `{word}` of position start (players N, seed S, placement)"
+                    ));
+                }
+            }
+        }
+        let mut params = self.start_params.clone();
+        if let (Some(n), Some(map)) = (players, params.as_object_mut()) {
+            map.insert("players".into(), Value::from(n));
+        }
+        self.entry
+            .new_game(&params, setup, &mut rng_from_seed(seed))
+            .map_err(|e| format!("bad start: {e}"))
+    }
+
+    /// `legal [seat N]`: one line, `legal` then the actions as `moves` takes them.
+    fn legal(&self, words: &[&str]) -> Vec<String> {
+        let seat = match words {
+            [] => None,
+            ["seat", n] => match self.seat(n) {
+                Ok(s) => Some(s),
+                Err(reason) => return error(reason),
+            },
+            _ => return error("legal takes `seat N` or nothing"),
+        };
+        let state = self.state.as_ref();
+        let mut tokens: Vec<String> = match (seat, state.to_act()) {
+            (None, ToAct::One(s)) => state.legal(Actor::Seat(s)),
+            (None, ToAct::Chance) => state.legal(Actor::Chance),
+            (None, ToAct::Over(_)) => Vec::new(),
+            (None, ToAct::Several(seats)) => {
+                let mut all: Vec<String> =
+                    seats.iter().flat_map(|s| seat_tokens(state, s)).collect();
+                all.extend(state.legal(Actor::Host));
+                all
+            }
+            (Some(s), ToAct::Several(_)) => seat_tokens(state, s),
+            (Some(s), _) => state.legal(Actor::Seat(s)),
+        };
+        tokens.insert(0, "legal".into());
+        vec![tokens.join(" ")]
+    }
+
+    /// The board as text, the status line, then `position <notation>` (the last line).
+    fn show(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self.state.board_text().lines().map(String::from).collect();
+        lines.push(status_line(self.state.as_ref()));
+        lines.push(format!("position {}", self.state.position()));
+        lines
+    }
+
+    /// A seat of this game, numbered from 1.
+    pub(super) fn seat(&self, text: &str) -> Result<Seat, String> {
+        let n: usize = text
+            .parse()
+            .map_err(|_| format!("`{text}` is not a seat number"))?;
+        match Seat::from_number(n) {
+            Some(s) if s.index() < self.state.num_seats() => Ok(s),
+            _ => Err(format!(
+                "seat {n} does not exist in this {}-player game",
+                self.state.num_seats()
+            )),
+        }
+    }
+}
+
+/// The actions of `seat` where several seats may act, each written `N:action`.
+pub(super) fn seat_tokens(state: &dyn DynGame, seat: Seat) -> Vec<String> {
+    state
+        .legal(Actor::Seat(seat))
+        .into_iter()
+        .map(|a| format!("{}:{a}", seat.number()))
+        .collect()
+}
+
+/// Applies one action as `moves` writes it: plain notation for the one seat to act, a chance
+/// outcome or a host action; `N:action` for seat `N` where several seats may act.
+fn play(state: &mut dyn DynGame, text: &str) -> Result<(), RegistryError> {
+    let actor = match resolve_actor(state, None, text) {
+        Err(RegistryError::SeatNeeded { seats }) => {
+            let seat = text
+                .split_once(':')
+                .and_then(|(n, _)| n.parse().ok())
+                .and_then(Seat::from_number)
+                .filter(|s| s.index() < state.num_seats());
+            match seat {
+                Some(seat) => {
+                    let action = &text[text.find(':').map_or(0, |i| i + 1)..];
+                    state.apply(Actor::Seat(seat), action)?;
+                    return Ok(());
+                }
+                None => {
+                    return Err(RegistryError::SeatNeeded {
+                        seats: format!("{seats}; write `N:action` for seat N"),
+                    });
+                }
+            }
+        }
+        other => other?,
+    };
+    state.apply(actor, text)?;
+    Ok(())
+}

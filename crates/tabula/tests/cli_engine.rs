@@ -1,0 +1,416 @@
+//! `tabula engine` through a real child process, one command at a time over pipes (so an
+//! answer that is not flushed would never arrive): sessions for every game, the searches'
+//! figures, errors that keep the engine running and change nothing, forced wins, the end of
+//! the session.
+
+mod support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+use support::*;
+
+const GAMES: [&str; 5] = [
+    "toumai",
+    "khan-tsin",
+    "china-moon",
+    "magical-circle",
+    "connect-four",
+];
+/// Red (x) wins at once by column 3 only (from Connect Four's tactics data file).
+const WIN_IN_ONE: &str = "......./o....../o..x.../x..oox./oo.oxo./xx.xxox x";
+/// Red (x) forces a four within 3 plies by column 6 only.
+const WIN_IN_THREE: &str = "......./....o../...xx.o/...ox.x/...ooxx/xooxoxo x";
+/// A bound on waiting for one answer, so that a missing answer fails instead of hanging.
+const ANSWER_DEADLINE: Duration = Duration::from_secs(120);
+
+/// A running engine.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .arg("engine")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn tabula engine");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn write(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(text.as_bytes()).expect("write");
+        stdin.flush().expect("flush");
+    }
+
+    fn line(&mut self, after: &str) -> String {
+        self.lines
+            .recv_timeout(ANSWER_DEADLINE)
+            .unwrap_or_else(|e| panic!("no answer to `{after}`: {e}"))
+    }
+
+    /// Sends `command`, then `isready`; the lines answered before `readyok`.
+    fn ask(&mut self, command: &str) -> Vec<String> {
+        self.write(&format!("{command}\n"));
+        self.write("isready\n");
+        let mut answer = Vec::new();
+        loop {
+            let line = self.line(command);
+            if line == "readyok" {
+                return answer;
+            }
+            answer.push(line);
+        }
+    }
+
+    /// Sends `isready` alone and checks the answer.
+    fn assert_ready(&mut self) {
+        self.write("isready\n");
+        assert_eq!(self.line("isready"), "readyok");
+    }
+
+    /// The one line answered to `command`.
+    fn ask_one(&mut self, command: &str) -> String {
+        let answer = self.ask(command);
+        assert_eq!(answer.len(), 1, "`{command}`: {answer:?}");
+        answer.into_iter().next().unwrap()
+    }
+
+    /// The tokens of `legal` (with its options).
+    fn legal(&mut self, options: &str) -> Vec<String> {
+        let line = self.ask_one(&format!("legal {options}"));
+        let mut words = line.split_whitespace().map(String::from);
+        assert_eq!(words.next().as_deref(), Some("legal"), "{line}");
+        words.collect()
+    }
+
+    /// The position as `show` gives it on its last line.
+    fn position(&mut self) -> String {
+        let shown = self.ask("show");
+        let last = shown.last().expect("show answers");
+        last.strip_prefix("position ")
+            .unwrap_or_else(|| panic!("{shown:?}"))
+            .to_string()
+    }
+
+    /// Closes standard input and waits for the exit; the lines written after the last answer.
+    fn finish(mut self) -> (Option<i32>, Vec<String>) {
+        drop(self.stdin.take());
+        let status = self.child.wait().expect("wait");
+        (status.code(), self.lines.iter().collect())
+    }
+}
+
+/// `go`'s answer: the `info` lines and the best move.
+fn best_move(answer: &[String]) -> (Vec<&str>, &str) {
+    let (last, info) = answer.split_last().expect("go answers");
+    let best = last
+        .strip_prefix("bestmove ")
+        .unwrap_or_else(|| panic!("{answer:?}"));
+    assert!(info.iter().all(|l| l.starts_with("info ")), "{answer:?}");
+    (info.iter().map(String::as_str).collect(), best)
+}
+
+/// The words after `key` in an `info` line, up to the next key.
+fn field<'a>(info: &'a str, key: &str) -> Vec<&'a str> {
+    const KEYS: [&str; 10] = [
+        "depth",
+        "iterations",
+        "nodes",
+        "time",
+        "nps",
+        "score",
+        "mate",
+        "value",
+        "pv",
+        "info",
+    ];
+    info.split_whitespace()
+        .skip_while(|w| *w != key)
+        .skip(1)
+        .take_while(|w| !KEYS.contains(w))
+        .collect()
+}
+
+/// The seat option a search needs where several seats may act (Magical Circle's race).
+fn seat_option(legal: &[String]) -> &'static str {
+    if legal.iter().any(|a| a.starts_with("1:")) {
+        " seat 1"
+    } else {
+        ""
+    }
+}
+
+#[test]
+fn every_game_plays_a_session_of_legal_go_moves_and_analyse() {
+    for game in GAMES {
+        let mut engine = Engine::start(&[game, "--bot", "casual", "--seed", "3"]);
+        assert!(engine.ask("position start seed 5").is_empty(), "{game}");
+        let start = engine.position();
+        let legal = engine.legal("");
+        assert!(!legal.is_empty(), "{game}");
+        let seat = seat_option(&legal);
+        let answer = engine.ask(&format!("go iterations 60{seat}"));
+        let (info, best) = best_move(&answer);
+        assert!(
+            legal.iter().any(|a| a == best),
+            "{game}: {best} in {legal:?}"
+        );
+        assert_eq!(info.len(), 1, "{game}: {answer:?}");
+        assert_eq!(
+            field(info[0], "pv").first(),
+            Some(&best),
+            "{game}: {answer:?}"
+        );
+
+        let mut moves = vec![best.to_string()];
+        let after = loop {
+            let command = format!("position start seed 5 moves {}", moves.join(" "));
+            assert!(engine.ask(&command).is_empty(), "{game}: {command}");
+            let legal = engine.legal("");
+            let seat = seat_option(&legal);
+            let answer = engine.ask(&format!("go iterations 60{seat}"));
+            if answer[0].starts_with("error a chance event is pending") {
+                // Chance outcomes are the host's to give: take the first.
+                moves.push(legal[0].clone());
+                continue;
+            }
+            let (_, best) = best_move(&answer);
+            assert!(
+                legal.iter().any(|a| a == best),
+                "{game}: {best} in {legal:?}"
+            );
+            break engine.position();
+        };
+        assert_ne!(after, start, "{game}: moves {moves:?} changed nothing");
+
+        // The same position from its notation, then its analysis.
+        assert!(
+            engine.ask(&format!("position {after}")).is_empty(),
+            "{game}"
+        );
+        assert_eq!(engine.position(), after, "{game}");
+        let legal = engine.legal("");
+        let seat = seat_option(&legal);
+        let own = engine.legal(seat.trim());
+        let answer = engine.ask(&format!("analyse iterations 60{seat}"));
+        assert!(answer[0].starts_with("info "), "{game}: {answer:?}");
+        assert_eq!(
+            answer.last().unwrap(),
+            &format!("analysed {}", own.len()),
+            "{game}"
+        );
+        let mut listed: Vec<String> = answer[1..answer.len() - 1]
+            .iter()
+            .map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                assert_eq!(words[0], "action", "{game}: {l}");
+                assert_eq!(words[2], "value", "{game}: {l}");
+                words[1].to_string()
+            })
+            .collect();
+        listed.sort();
+        let mut expected = own.clone();
+        expected.sort();
+        assert_eq!(listed, expected, "{game}: every legal action once");
+        engine.assert_ready();
+    }
+}
+
+#[test]
+fn unknown_commands_and_bad_positions_get_one_error_line_and_change_nothing() {
+    for game in GAMES {
+        let mut engine = Engine::start(&[game, "--bot", "mcts:iterations=20"]);
+        let before = engine.position();
+        for (command, names) in [
+            ("frobnicate now", "`frobnicate`"),
+            ("position this is no position", "bad position"),
+            ("position start moves zz9", "move 1 `zz9`"),
+            ("position start players 9", "players"),
+            ("position start seed x", "seed"),
+            ("position", "position needs"),
+            ("go iterations many", "iterations"),
+            ("go iterations 0", "iterations"),
+            ("go seat 9", "seat 9"),
+            ("analyse depth", "depth"),
+            ("legal seat 0", "seat 0"),
+        ] {
+            let line = engine.ask_one(command);
+            assert!(line.starts_with("error "), "{game}: `{command}`: {line}");
+            assert!(line.contains(names), "{game}: `{command}`: {line}");
+            assert_eq!(engine.position(), before, "{game}: `{command}` changed it");
+        }
+        engine.assert_ready();
+    }
+}
+
+#[test]
+fn an_illegal_move_after_legal_ones_keeps_the_previous_position() {
+    let mut engine = Engine::start(&["connect-four", "--bot", "alphabeta:depth=2"]);
+    assert!(engine.ask("position start moves 4").is_empty());
+    let before = engine.position();
+    let line = engine.ask_one("position start moves 4 4 9");
+    assert!(line.starts_with("error move 3 `9`"), "{line}");
+    assert!(line.contains("column 9"), "{line}");
+    assert_eq!(engine.position(), before);
+}
+
+#[test]
+fn connect_four_forced_wins_are_played_by_alphabeta_and_mcts() {
+    let mut engine = Engine::start(&["connect-four", "--bot", "alphabeta:depth=2"]);
+    assert!(engine.ask(&format!("position {WIN_IN_THREE}")).is_empty());
+    let answer = engine.ask("go depth 5");
+    let (info, best) = best_move(&answer);
+    assert_eq!(best, "6", "{answer:?}");
+    assert_eq!(field(info[0], "mate"), ["3"], "{answer:?}");
+    assert_eq!(field(info[0], "value"), ["1.000", "0.000"], "{answer:?}");
+    assert_eq!(field(info[0], "depth").len(), 1, "{answer:?}");
+
+    let mut engine = Engine::start(&["connect-four", "--bot", "mcts:iterations=10"]);
+    assert!(engine.ask(&format!("position {WIN_IN_ONE}")).is_empty());
+    let answer = engine.ask("go iterations 2000");
+    let (info, best) = best_move(&answer);
+    assert_eq!(best, "3", "{answer:?}");
+    assert_eq!(field(info[0], "iterations"), ["2000"], "{answer:?}");
+}
+
+#[test]
+fn analyse_lists_alphabeta_values_best_first_and_the_winning_move_on_top() {
+    let mut engine = Engine::start(&["connect-four", "--bot", "alphabeta:depth=5"]);
+    assert!(engine.ask(&format!("position {WIN_IN_THREE}")).is_empty());
+    let answer = engine.ask("analyse");
+    assert_eq!(answer.last().unwrap(), "analysed 7");
+    let rows: Vec<(&str, f64)> = answer[1..answer.len() - 1]
+        .iter()
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[1], w[3].parse().expect("value"))
+        })
+        .collect();
+    assert_eq!(rows[0], ("6", 1.0), "{answer:?}");
+    assert!(rows.windows(2).all(|w| w[0].1 >= w[1].1), "{answer:?}");
+    assert!(rows[1].1 < 1.0, "only column 6 wins: {answer:?}");
+}
+
+#[test]
+fn info_line_carries_the_searched_figures_and_a_pv_in_notation() {
+    let mut engine = Engine::start(&["toumai", "--bot", "mcts:iterations=10", "--threads", "2"]);
+    assert!(engine.ask("position start seed 2 players 3").is_empty());
+    let answer = engine.ask("go iterations 90");
+    let (info, best) = best_move(&answer);
+    let info = info[0];
+    assert_eq!(field(info, "iterations"), ["90"], "{info}");
+    assert_eq!(field(info, "value").len(), 3, "a value per seat: {info}");
+    for key in ["nodes", "time", "nps"] {
+        let n = field(info, key);
+        assert!(n.len() == 1 && n[0].parse::<u64>().is_ok(), "{key}: {info}");
+    }
+    let pv = field(info, "pv");
+    assert_eq!(pv[0], best, "{info}");
+    // The principal variation plays out from the position.
+    let line = format!("position start seed 2 players 3 moves {}", pv.join(" "));
+    assert!(engine.ask(&line).is_empty(), "{line}");
+}
+
+#[test]
+fn go_refuses_a_finished_game_and_a_pending_chance_event() {
+    let mut engine = Engine::start(&["connect-four"]);
+    let won = "......./......./...x.../...xo../...xo../...xo.. o";
+    assert!(engine.ask(&format!("position {won}")).is_empty());
+    assert_eq!(engine.ask_one("go"), "error the game is over");
+    assert_eq!(engine.ask_one("analyse"), "error the game is over");
+    assert_eq!(engine.legal(""), Vec::<String>::new());
+
+    let mut engine = Engine::start(&["magical-circle", "--bot", "mcts:iterations=10"]);
+    assert!(
+        engine
+            .ask("position start seed 5 moves 1:vote 2:vote")
+            .is_empty()
+    );
+    let line = engine.ask_one("go seat 1");
+    assert!(
+        line.starts_with("error a chance event is pending"),
+        "{line}"
+    );
+    let outcomes = engine.legal("");
+    assert!(outcomes[0].starts_with("reveal:"), "{outcomes:?}");
+    let line = format!("position start seed 5 moves 1:vote 2:vote {}", outcomes[0]);
+    assert!(engine.ask(&line).is_empty(), "{line}");
+}
+
+#[test]
+fn several_acting_seats_need_a_seat_and_moves_name_it() {
+    let mut engine = Engine::start(&["magical-circle", "--bot", "mcts:iterations=30"]);
+    assert!(engine.ask("position start seed 5").is_empty());
+    let line = engine.ask_one("go");
+    assert!(line.contains("several seats may act (1, 2)"), "{line}");
+    let line = engine.ask_one("position start seed 5 moves claim");
+    assert!(line.contains("N:action"), "{line}");
+    let answer = engine.ask("go seat 2");
+    let (_, best) = best_move(&answer);
+    assert!(best.starts_with("2:"), "{best}");
+    assert!(
+        engine
+            .ask(&format!("position start seed 5 moves {best}"))
+            .is_empty()
+    );
+}
+
+#[test]
+fn random_bot_moves_without_info_and_cannot_analyse() {
+    let mut engine = Engine::start(&["connect-four", "--bot", "random"]);
+    let answer = engine.ask("go");
+    let (info, best) = best_move(&answer);
+    assert!(info.is_empty(), "{answer:?}");
+    assert!(engine.legal("").iter().any(|a| a == best));
+    let line = engine.ask_one("analyse");
+    assert!(line.contains("does not search"), "{line}");
+}
+
+#[test]
+fn quit_and_end_of_input_end_the_engine_with_status_0() {
+    let mut engine = Engine::start(&["connect-four"]);
+    engine.write("quit\nisready\n");
+    let (code, rest) = engine.finish();
+    assert_eq!(code, Some(0));
+    assert!(rest.is_empty(), "nothing after quit: {rest:?}");
+
+    let mut engine = Engine::start(&["connect-four"]);
+    engine.assert_ready();
+    let (code, rest) = engine.finish();
+    assert_eq!(code, Some(0));
+    assert!(rest.is_empty(), "{rest:?}");
+}
+
+#[test]
+fn unknown_bot_or_game_is_refused_before_the_session_starts() {
+    let err = fails(&["engine", "connect-four", "--bot", "grandmaster"]);
+    assert!(err.contains("grandmaster"), "{err}");
+    let err = fails(&["engine", "chess"]);
+    assert!(err.contains("unknown game `chess`"), "{err}");
+    let err = fails(&["engine", "connect-four", "--threads", "0"]);
+    assert!(err.contains("threads"), "{err}");
+}
