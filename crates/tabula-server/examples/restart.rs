@@ -80,7 +80,7 @@ async fn fill(path: &std::path::Path, finished: usize, unfinished: usize) {
             .await
             .expect("a match");
         for (ply, seat, action) in [(0, 0, "d"), (1, 1, "c")] {
-            let body = json!({ "token": created.tokens[seat], "action": action, "ply": ply });
+            let body = json!({ "token": created.seats[seat].1, "action": action, "ply": ply });
             let request = Request::post(format!("/api/matches/{}/actions", created.id))
                 .header("content-type", "application/json")
                 .body(Body::from(body.to_string()))

@@ -409,7 +409,8 @@ async fn web_files_are_served_with_their_content_types() {
         for entry in std::fs::read_dir(&dir).unwrap().flatten() {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') || name == "tests" || name == "node_modules" {
+            let tooling = name == "package.json" || name == "package-lock.json";
+            if name.starts_with('.') || name == "tests" || name == "node_modules" || tooling {
                 continue;
             }
             if path.is_dir() {
@@ -440,6 +441,7 @@ async fn web_files_are_served_with_their_content_types() {
     for hidden in [
         "/no-such-file.js",
         "/tests/package-lock.json",
+        "/package.json",
         "/tests/node_modules/playwright-core/package.json",
     ] {
         let (status, _) = server.get(hidden).await;
