@@ -29,15 +29,22 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// Starts `tabula serve --addr 127.0.0.1:0 <args>` and waits for the address it prints.
     pub fn start(args: &[&str]) -> ServerProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        ServerProcess::start_with(args, |_| {})
+    }
+
+    /// [`ServerProcess::start`], with the command changed by `configure` first (limits,
+    /// signals, environment).
+    pub fn start_with(args: &[&str], configure: impl FnOnce(&mut Command)) -> ServerProcess {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+        command
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(args)
             .env("RUST_LOG", "error")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("tabula serve starts");
+            .stderr(Stdio::inherit());
+        configure(&mut command);
+        let mut child = command.spawn().expect("tabula serve starts");
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("stdout"))
             .read_line(&mut line)
@@ -52,6 +59,11 @@ impl ServerProcess {
             .parse()
             .unwrap_or_else(|e| panic!("`{url}`: {e}"));
         ServerProcess { child, addr }
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// SIGKILL: the process gets no chance to flush or clean up anything.
