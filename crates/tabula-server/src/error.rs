@@ -58,6 +58,11 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
+    /// 503: the store cannot take writes now; try again later. Nothing was changed.
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+    }
+
     pub fn no_match(id: &str) -> ApiError {
         ApiError::not_found(format!("no match `{id}`"))
     }
@@ -71,9 +76,30 @@ impl ApiError {
         }
     }
 
+    /// A store's failure: a store fault (full disk, I/O, removed database file, shut down)
+    /// is 503, a write that conflicts with what is stored (a duplicate match, a gap in a log,
+    /// a seat no longer open) is 409, and anything else (a refused statement, a missing or corrupt stored match) is
+    /// 500. The store logs its own faults
+    /// (once per streak), so a fault is not logged again here for every request.
     pub fn from_store(e: StoreError) -> ApiError {
-        tracing::error!("storage failed: {e}");
-        ApiError::internal(format!("storage failed, nothing was changed: {e}"))
+        match e {
+            StoreError::Unavailable(_) | StoreError::Closed => {
+                tracing::debug!("storage failed: {e}");
+                ApiError::unavailable(format!(
+                    "storage is unavailable, nothing was changed; try again later: {e}"
+                ))
+            }
+            StoreError::Duplicate(_) | StoreError::Gap { .. } | StoreError::SeatNotOpen { .. } => {
+                tracing::warn!("storage refused a write: {e}");
+                ApiError::conflict(format!(
+                    "storage refused the write, nothing was changed: {e}"
+                ))
+            }
+            StoreError::Database(_) | StoreError::Missing(_) | StoreError::Corrupt { .. } => {
+                tracing::error!("storage failed: {e}");
+                ApiError::internal(format!("storage failed, nothing was changed: {e}"))
+            }
+        }
     }
 }
 

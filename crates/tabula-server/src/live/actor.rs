@@ -9,8 +9,13 @@
 //! Timers: the hourglass runs while the host has an action (`legal(Actor::Host)` non-empty:
 //! Magical Circle's attempt); when it runs out the host's `timeout` is committed. Bots' planned
 //! moves wait for their delay. The loop sleeps until the earliest of them.
+//!
+//! A timeout or a bot's move that fails to be stored is tried again with capped exponential
+//! backoff (`retry.rs`) until the store takes it; a bot whose move was not stored is not
+//! taken to have declined. A move the game refuses is not retried.
 
 use super::bots::{self, BotSeat, Decision, Planned};
+use super::retry::Backoff;
 use super::{Ack, Command, MatchShared, Services, Snapshot, now_ms};
 use crate::ApiError;
 use crate::store::{LogActor, LogEntry};
@@ -41,6 +46,10 @@ pub(crate) struct Actor {
     bots: Vec<Option<BotSeat>>,
     hourglass: Option<Hourglass>,
     hourglass_len: Duration,
+    /// Retries of the hourglass's timeout that failed to be stored.
+    hourglass_retry: Backoff,
+    /// Retries of bots' moves that failed to be stored.
+    bot_retry: Backoff,
     commands: mpsc::Sender<Command>,
     publisher: watch::Sender<Arc<Snapshot>>,
 }
@@ -90,6 +99,8 @@ impl Actor {
             bots,
             hourglass,
             hourglass_len,
+            hourglass_retry: Backoff::default(),
+            bot_retry: Backoff::default(),
             commands,
             publisher,
         };
@@ -303,6 +314,7 @@ impl Actor {
         if !attempt {
             self.hourglass = None;
         } else if self.hourglass.is_none() {
+            self.hourglass_retry.reset();
             let deadline_ms = now_ms() + self.hourglass_len.as_millis() as u64;
             self.hourglass = Some(Hourglass {
                 deadline: Instant::now() + self.hourglass_len,
@@ -390,15 +402,37 @@ impl Actor {
     }
 
     async fn bot_plays(&mut self, seat: Seat, action: &str) {
-        if let Err(e) = self.commit(CoreActor::Seat(seat), action).await {
-            tracing::error!(
-                "match {}: the bot of seat {} was refused `{action}`: {e}",
-                self.shared.record.id,
-                seat.number()
-            );
-            if let Some(Some(slot)) = self.bots.get_mut(seat.index()) {
-                slot.declined_at = Some(self.ply);
+        let what = format!(
+            "match {}: the move of seat {}'s bot",
+            self.shared.record.id,
+            seat.number()
+        );
+        match self.commit(CoreActor::Seat(seat), action).await {
+            Ok(_) => self.bot_retry.succeeded(&what),
+            // Not stored (the store failed): the same move is tried again later, at this ply.
+            Err(e) if e.status.is_server_error() => {
+                let at = self.bot_retry.failed(&what, &e);
+                if let Some(Some(slot)) = self.bots.get_mut(seat.index()) {
+                    slot.planned = Some(Planned {
+                        at,
+                        ply: self.ply,
+                        action: action.to_string(),
+                    });
+                }
             }
+            Err(e) => self.bot_refused(seat, action, e),
+        }
+    }
+
+    /// The game refused a bot's move: the bot is not asked again at this ply.
+    fn bot_refused(&mut self, seat: Seat, action: &str, e: ApiError) {
+        tracing::error!(
+            "match {}: the bot of seat {} was refused `{action}`: {e}",
+            self.shared.record.id,
+            seat.number()
+        );
+        if let Some(Some(slot)) = self.bots.get_mut(seat.index()) {
+            slot.declined_at = Some(self.ply);
         }
     }
 
@@ -410,24 +444,34 @@ impl Actor {
             .filter_map(|b| b.planned.as_ref())
             .filter(|p| p.ply == self.ply)
             .map(|p| p.at);
-        bots.chain(self.hourglass.as_ref().map(|h| h.deadline))
-            .min()
+        bots.chain(self.hourglass_due()).min()
+    }
+
+    /// When the hourglass's timeout is to be committed: when it runs out, or when a failed
+    /// attempt may be retried.
+    fn hourglass_due(&self) -> Option<Instant> {
+        let deadline = self.hourglass.as_ref()?.deadline;
+        Some(match self.hourglass_retry.not_before() {
+            Some(retry) => deadline.max(retry),
+            None => deadline,
+        })
     }
 
     async fn on_timer(&mut self) {
         let now = Instant::now();
-        if self.hourglass.as_ref().is_some_and(|h| h.deadline <= now) {
+        if self.hourglass_due().is_some_and(|due| due <= now) {
             let host = self.game.legal(CoreActor::Host);
             let Some(timeout) = host.iter().find(|a| *a == "timeout").or(host.first()) else {
                 self.hourglass = None;
                 return;
             };
             let timeout = timeout.clone();
-            if let Err(e) = self.commit(CoreActor::Host, &timeout).await {
-                tracing::error!(
-                    "match {}: the host's `{timeout}`: {e}",
-                    self.shared.record.id
-                );
+            let what = format!("match {}: the host's `{timeout}`", self.shared.record.id);
+            match self.commit(CoreActor::Host, &timeout).await {
+                Ok(_) => self.hourglass_retry.succeeded(&what),
+                Err(e) => {
+                    self.hourglass_retry.failed(&what, &e);
+                }
             }
             return;
         }

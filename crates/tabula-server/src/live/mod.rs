@@ -15,6 +15,7 @@ mod actor;
 mod bots;
 mod create;
 mod replay;
+mod retry;
 
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
 pub use replay::{ReplayError, replay};

@@ -14,6 +14,11 @@
 //! Seat tokens are never stored: a store keeps the SHA-256 hash of each ([`TokenHash`]), and a
 //! token is recognised by hashing it and comparing hashes in constant time.
 //!
+//! Under storage faults (a full disk, an I/O error, the database file removed or replaced)
+//! writes fail with [`StoreError::Unavailable`] and nothing of them is kept; reads go on
+//! being served. A store recovers by itself once the fault is gone (the SQLite store resets
+//! its writer after every failed write and checks it before it acknowledges anything again).
+//!
 //! Two stores: [`SqliteStore`] (the default, one file, WAL, `synchronous=FULL`, group commit)
 //! and [`MemoryStore`] (tests, `--memory`). A PostgreSQL store would implement the same five
 //! calls over the same three tables (see `sqlite.rs` for the schema); several server
@@ -22,10 +27,11 @@
 
 mod memory;
 mod sqlite;
+mod sqlite_conn;
 mod sqlite_write;
 
 pub use memory::MemoryStore;
-pub use sqlite::SqliteStore;
+pub use sqlite::{SqliteOptions, SqliteStore};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -204,8 +210,9 @@ pub struct StoredMatch {
 }
 
 /// A storage failure.
-#[derive(Debug, Error)]
+#[derive(Clone, Debug, Error)]
 pub enum StoreError {
+    /// The database refused the write (a constraint), or a stored row cannot be read.
     #[error("database: {0}")]
     Database(String),
     #[error("match `{0}` already exists")]
@@ -220,6 +227,19 @@ pub enum StoreError {
     SeatNotOpen { id: String, seat: usize },
     #[error("the store has shut down")]
     Closed,
+    /// The store cannot take writes now (full disk, I/O error, database file removed or
+    /// replaced); nothing of the write was kept. Reads may still work, and a transient fault
+    /// (space freed) clears by itself.
+    #[error("the store is unavailable: {0}")]
+    Unavailable(String),
+}
+
+impl StoreError {
+    /// Whether this is a fault of the store itself (worth retrying later), rather than a
+    /// refusal of this particular write (a duplicate, a gap, a missing match).
+    pub fn is_fault(&self) -> bool {
+        matches!(self, StoreError::Unavailable(_) | StoreError::Closed)
+    }
 }
 
 /// Where matches live. See the module documentation for the durability contract.

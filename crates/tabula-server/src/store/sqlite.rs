@@ -11,6 +11,13 @@
 //! connections (WAL readers never block the writer). One server process per file: the writer
 //! remembers where each log ends.
 //!
+//! Storage faults: a write that fails (a full disk, an I/O error) answers
+//! [`StoreError::Unavailable`] and is not stored; the writer then resets its connection and
+//! checks it before it acknowledges anything again, so nothing is acknowledged that is not
+//! durable, and writes succeed again by themselves once the fault is gone. A database file
+//! removed or replaced under the running store refuses every write (`sqlite_conn.rs`).
+//! Reads use their own connections and go on while writes fail.
+//!
 //! Schema (also the shape a PostgreSQL store would use), version [`SCHEMA_VERSION`] in
 //! `PRAGMA user_version`:
 //! - `matches(id, game, params JSON, players, seed, setup, created_at, finished, hints)`
@@ -19,6 +26,7 @@
 //!   plain token there; see `migrate`).
 //! - `events(match_id, ply, actor "1".."5"|chance|host, action, at)`, key `(match_id, ply)`.
 
+use super::sqlite_conn::{FileGuard, WriterConn};
 use super::sqlite_write::{MAX_BATCH, Pending, WriteOp, db_err, writer_task};
 use super::{
     BoxFuture, LogActor, LogEntry, MatchRecord, MatchStore, SeatKind, SeatRecord, StoreError,
@@ -30,6 +38,8 @@ use sqlx::sqlite::{
 };
 use sqlx::{ConnectOptions, Connection, Row};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 use tabula_core::Seat;
 use tokio::sync::{mpsc, oneshot};
@@ -157,17 +167,44 @@ async fn migrate(conn: &mut SqliteConnection) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// How a [`SqliteStore`] is opened.
+#[derive(Clone, Debug, Default)]
+pub struct SqliteOptions {
+    /// A cap on the size of the database file, in pages (SQLite's `max_page_count`; a page
+    /// is 4096 bytes unless the file says otherwise). A write that would grow the file past
+    /// it fails as on a full disk ([`StoreError::Unavailable`], nothing stored) and the store
+    /// recovers by itself once the cap is raised ([`SqliteStore::set_max_page_count`]).
+    /// `None`: no cap but the disk's.
+    pub max_page_count: Option<u32>,
+}
+
 /// Matches in one SQLite file.
 #[derive(Clone, Debug)]
 pub struct SqliteStore {
     writes: mpsc::Sender<Pending>,
     pool: SqlitePool,
+    /// The writer's page cap (0: none), applied before its next write.
+    page_limit: Arc<AtomicU32>,
 }
 
 impl SqliteStore {
     /// Opens (creating if needed) the database file at `path` and starts its writer task.
     /// Must be called inside a Tokio runtime.
     pub async fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(path, SqliteOptions::default()).await
+    }
+
+    /// Changes the cap on the database file's size (see [`SqliteOptions::max_page_count`]);
+    /// it applies from the next write on. SQLite never sets it below the file's current
+    /// size.
+    pub fn set_max_page_count(&self, pages: Option<u32>) {
+        // 0 stands for "no cap"; a cap of 0 pages is taken as 1.
+        self.page_limit
+            .store(pages.map_or(0, |p| p.max(1)), Ordering::Release);
+    }
+
+    /// [`SqliteStore::open`] with options.
+    pub async fn open_with(path: &Path, opts: SqliteOptions) -> Result<SqliteStore, StoreError> {
         let options = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
@@ -185,12 +222,23 @@ impl SqliteStore {
         migrate(&mut writer).await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
-            .connect_with(options)
+            // A reader never creates the file: one removed under the store stays removed.
+            .connect_with(options.clone().create_if_missing(false))
             .await
             .map_err(db_err)?;
+        let guard = FileGuard::new(path)?;
+        let page_limit = Arc::new(AtomicU32::new(0));
+        let store_limit = page_limit.clone();
+        let writer = WriterConn::new(options, guard, page_limit, writer);
         let (writes, queue) = mpsc::channel(4 * MAX_BATCH);
         tokio::spawn(writer_task(writer, queue));
-        Ok(SqliteStore { writes, pool })
+        let store = SqliteStore {
+            writes,
+            pool,
+            page_limit: store_limit,
+        };
+        store.set_max_page_count(opts.max_page_count);
+        Ok(store)
     }
 
     async fn write(&self, op: WriteOp) -> Result<(), StoreError> {

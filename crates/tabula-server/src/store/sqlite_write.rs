@@ -3,15 +3,19 @@
 //! Every write goes to this one task, which owns its connection. While one transaction
 //! commits, new writes queue; the writer then takes everything queued (up to [`MAX_BATCH`])
 //! into one transaction and one fsync, and answers each caller once it is committed. Should a
-//! batch fail, its writes are retried one by one so that a bad write (a duplicate id, a gap
-//! in a log) fails alone.
+//! batch be refused, its writes are retried one by one so that a bad write (a duplicate id, a
+//! gap in a log) fails alone; should it fail from a fault of the store (a full disk, the file
+//! removed), the whole batch fails with [`StoreError::Unavailable`]. After any failure the
+//! connection is reset and checked before the next write (`sqlite_conn.rs`).
 //!
 //! Statements are few per batch (each costs a round trip to sqlx's connection thread): the
 //! log entries of the whole batch go in multi-row `INSERT`s, and the writer remembers the next
 //! ply of every unfinished match it has written to, so checking that an append continues its
 //! log reads the database only once per match and process.
 
+use super::sqlite_conn::{FileGuard, WriterConn};
 use super::{LogEntry, MatchRecord, SeatKind, StoreError, TokenHash};
+use sqlx::error::ErrorKind;
 use sqlx::sqlite::SqliteConnection;
 use sqlx::{Connection, Row};
 use std::collections::HashMap;
@@ -48,12 +52,27 @@ pub(super) struct Pending {
     pub done: oneshot::Sender<Result<(), StoreError>>,
 }
 
+/// A statement's failure: a constraint the write broke (or a row that cannot be read) is a
+/// refusal of that write; anything else (I/O, a full disk, a lock) is a fault of the store.
 pub(super) fn db_err(e: sqlx::Error) -> StoreError {
-    StoreError::Database(e.to_string())
+    let fault = match &e {
+        sqlx::Error::Database(d) => d.kind() == ErrorKind::Other,
+        sqlx::Error::Io(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        _ => false,
+    };
+    if fault {
+        StoreError::Unavailable(e.to_string())
+    } else {
+        StoreError::Database(e.to_string())
+    }
 }
 
 /// Runs until every sender of `queue` is gone.
-pub(super) async fn writer_task(mut conn: SqliteConnection, mut queue: mpsc::Receiver<Pending>) {
+pub(super) async fn writer_task(mut writer: WriterConn, mut queue: mpsc::Receiver<Pending>) {
     // The next ply of each unfinished match written to (as committed).
     let mut next_ply: HashMap<String, u64> = HashMap::new();
     let mut batch = Vec::with_capacity(MAX_BATCH);
@@ -66,22 +85,64 @@ pub(super) async fn writer_task(mut conn: SqliteConnection, mut queue: mpsc::Rec
             }
         }
         let ops: Vec<&WriteOp> = batch.iter().map(|p| &p.op).collect();
-        if write_batch(&mut conn, &ops, &mut next_ply).await.is_ok() {
-            for p in batch.drain(..) {
-                let _ = p.done.send(Ok(()));
+        let result = write(&mut writer, &ops, &mut next_ply).await;
+        match result {
+            Ok(()) => {
+                for p in batch.drain(..) {
+                    let _ = p.done.send(Ok(()));
+                }
+                continue;
             }
-            continue;
+            // A fault fails the whole batch: nothing of it was committed.
+            Err(e) if e.is_fault() || batch.len() == 1 => {
+                for p in batch.drain(..) {
+                    let _ = p.done.send(Err(e.clone()));
+                }
+                continue;
+            }
+            Err(_) => {}
         }
+        // One write was refused: the others are tried alone, so that it fails alone.
+        let mut fault: Option<StoreError> = None;
         for p in batch.drain(..) {
-            let result = write_batch(&mut conn, &[&p.op], &mut next_ply).await;
+            let result = match &fault {
+                Some(e) => Err(e.clone()),
+                None => write(&mut writer, &[&p.op], &mut next_ply).await,
+            };
+            if let Err(e) = &result
+                && e.is_fault()
+            {
+                fault = Some(e.clone());
+            }
             let _ = p.done.send(result);
         }
     }
 }
 
-/// Writes `ops` in one transaction; `next_ply` is updated only if it commits.
+/// Writes `ops` in one transaction on a connection that is ready; resets it on failure.
+async fn write(
+    writer: &mut WriterConn,
+    ops: &[&WriteOp],
+    next_ply: &mut HashMap<String, u64>,
+) -> Result<(), StoreError> {
+    let (conn, guard) = writer.ready().await?;
+    match write_batch(conn, guard, ops, next_ply).await {
+        Ok(()) => {
+            writer.committed();
+            Ok(())
+        }
+        Err(e) => {
+            writer.failed(&e).await;
+            Err(e)
+        }
+    }
+}
+
+/// Writes `ops` in one transaction; `next_ply` is updated only if it commits. The file is
+/// checked once more just before the commit.
 async fn write_batch(
     conn: &mut SqliteConnection,
+    guard: &FileGuard,
     ops: &[&WriteOp],
     next_ply: &mut HashMap<String, u64>,
 ) -> Result<(), StoreError> {
@@ -165,6 +226,7 @@ async fn write_batch(
             .await
             .map_err(db_err)?;
     }
+    guard.check()?;
     tx.commit().await.map_err(db_err)?;
     for (id, n) in planned {
         next_ply.insert(id.to_string(), n);

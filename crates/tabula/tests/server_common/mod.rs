@@ -31,6 +31,12 @@ impl ServerProcess {
     /// One test client makes many matches: unless `args` set the creation limit, it is
     /// raised out of the way.
     pub fn start(args: &[&str]) -> ServerProcess {
+        ServerProcess::start_with(args, |_| {})
+    }
+
+    /// [`ServerProcess::start`], with the command changed by `configure` first (limits,
+    /// signals, environment).
+    pub fn start_with(args: &[&str], configure: impl FnOnce(&mut Command)) -> ServerProcess {
         let relaxed: &[&str] = if args.iter().any(|a| a.starts_with("--creation")) {
             &[]
         } else {
@@ -41,16 +47,17 @@ impl ServerProcess {
                 "100000",
             ]
         };
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+        command
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(relaxed)
             .args(args)
             .env("RUST_LOG", "error")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("tabula serve starts");
+            .stderr(Stdio::inherit());
+        configure(&mut command);
+        let mut child = command.spawn().expect("tabula serve starts");
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("stdout"))
             .read_line(&mut line)
@@ -65,6 +72,11 @@ impl ServerProcess {
             .parse()
             .unwrap_or_else(|e| panic!("`{url}`: {e}"));
         ServerProcess { child, addr }
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// SIGKILL: the process gets no chance to flush or clean up anything.
