@@ -414,3 +414,88 @@ async fn websockets_per_match_are_capped() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// A store that counts the matches it is asked to load.
+#[derive(Default)]
+struct CountingStore {
+    inner: MemoryStore,
+    loads: std::sync::atomic::AtomicUsize,
+}
+
+mod counting {
+    use super::CountingStore;
+    use std::sync::atomic::Ordering;
+    use tabula_core::Seat;
+    use tabula_server::store::{BoxFuture, LogEntry, MatchRecord, StoredMatch, TokenHash};
+    use tabula_server::{MatchStore, StoreError};
+
+    impl MatchStore for CountingStore {
+        fn create<'a>(&'a self, r: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
+            self.inner.create(r)
+        }
+        fn append<'a>(
+            &'a self,
+            id: &'a str,
+            entries: &'a [LogEntry],
+            finished: bool,
+        ) -> BoxFuture<'a, Result<(), StoreError>> {
+            self.inner.append(id, entries, finished)
+        }
+        fn set_joined<'a>(
+            &'a self,
+            id: &'a str,
+            seat: Seat,
+        ) -> BoxFuture<'a, Result<(), StoreError>> {
+            self.inner.set_joined(id, seat)
+        }
+        fn join_open_seat<'a>(
+            &'a self,
+            id: &'a str,
+            seat: Seat,
+            hash: TokenHash,
+        ) -> BoxFuture<'a, Result<(), StoreError>> {
+            self.inner.join_open_seat(id, seat, hash)
+        }
+        fn load<'a>(
+            &'a self,
+            id: &'a str,
+        ) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
+            self.loads.fetch_add(1, Ordering::SeqCst);
+            self.inner.load(id)
+        }
+        fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+            self.inner.unfinished()
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_reads_the_unfinished_matches_only() {
+    use std::sync::atomic::Ordering;
+    let store = Arc::new(CountingStore::default());
+    let first = TestServer::with_store(store.clone());
+    let bots = json!({ "game": "toy-nim", "seats": [{ "bot": "random" }, { "bot": "random" }] });
+    let mut finished = Vec::new();
+    for _ in 0..30 {
+        finished.push(first.create(bots.clone()).await.id);
+    }
+    for id in &finished {
+        first.wait_for(id, None, 30, common::over).await;
+    }
+    let people = json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] });
+    let mut unfinished = Vec::new();
+    for _ in 0..3 {
+        unfinished.push(first.create(people.clone()).await.id);
+    }
+    drop(first);
+    let before = store.loads.load(Ordering::SeqCst);
+    let hub = Hub::new(catalog(), store.clone(), HubOptions::default());
+    let report = hub.restore().await.unwrap();
+    assert_eq!(report.resumed, 3);
+    assert_eq!(
+        store.loads.load(Ordering::SeqCst) - before,
+        3,
+        "only the unfinished are read"
+    );
+    assert_eq!(hub.in_memory(), (3, 3));
+}

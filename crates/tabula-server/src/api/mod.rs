@@ -22,7 +22,7 @@ use axum::{Router, middleware};
 use std::any::Any;
 use std::sync::Arc;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
 pub(crate) type AppState = Arc<Hub>;
 
@@ -71,6 +71,11 @@ pub fn router(hub: Arc<Hub>) -> Router {
             guard::cross_site,
         ))
         .layer(CatchPanicLayer::custom(panic_response))
-        .layer(TraceLayer::new_for_http())
+        // A 5xx is logged where it arises, once per streak for a failing store: not again
+        // for every request it answers.
+        .layer(
+            TraceLayer::new_for_http()
+                .on_failure(DefaultOnFailure::new().level(tracing::Level::DEBUG)),
+        )
         .with_state(hub)
 }

@@ -14,6 +14,7 @@
 mod actor;
 mod bots;
 mod create;
+mod index;
 mod replay;
 mod retry;
 
@@ -25,7 +26,8 @@ use crate::catalog::Catalog;
 use crate::limits::{CreationRate, Limits, SocketCounts};
 use crate::store::{LogEntry, MatchRecord, MatchStore, SeatKind, TokenHash};
 use actor::Actor;
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use index::Index;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tabula_core::{GameRng, Seat};
@@ -229,44 +231,6 @@ pub(crate) fn plausible_id(id: &str) -> bool {
 /// How many finished matches stay in memory (the newest); older ones are reloaded from the
 /// store on demand.
 pub const KEEP_FINISHED: usize = 1000;
-
-/// The matches in memory, indexed so that nothing the server does often scans them all.
-#[derive(Default)]
-struct Index {
-    matches: HashMap<String, MatchHandle>,
-    /// Every match in memory by `(created_at, id)`: the lobby reads it newest first.
-    by_age: BTreeSet<(u64, String)>,
-    /// The finished matches in memory, in the order they were noted: the oldest are evicted.
-    finished: VecDeque<String>,
-}
-
-impl Index {
-    fn insert(&mut self, handle: MatchHandle) {
-        let (created_at, id) = (
-            handle.shared.record.created_at,
-            handle.shared.record.id.clone(),
-        );
-        self.by_age.insert((created_at, id.clone()));
-        if let Some(old) = self.matches.insert(id, handle) {
-            let o = &old.shared.record;
-            if o.created_at != created_at {
-                self.by_age.remove(&(o.created_at, o.id.clone()));
-            }
-        }
-    }
-
-    fn remove(&mut self, id: &str) {
-        if let Some(h) = self.matches.remove(id) {
-            self.by_age
-                .remove(&(h.shared.record.created_at, id.to_string()));
-        }
-    }
-
-    /// Unfinished matches in memory.
-    fn unfinished(&self) -> usize {
-        self.matches.len().saturating_sub(self.finished.len())
-    }
-}
 
 /// The live matches of a server.
 pub struct Hub {
@@ -507,58 +471,5 @@ impl Hub {
         self.note_ended(&mut index);
         Self::evict_finished(&mut index);
         handle
-    }
-
-    /// Moves the matches whose actor has ended into the finished queue.
-    fn note_ended(&self, index: &mut Index) {
-        let ended = std::mem::take(
-            &mut *self
-                .services
-                .ended
-                .lock()
-                .unwrap_or_else(|p| p.into_inner()),
-        );
-        for id in ended {
-            if index.matches.contains_key(&id) {
-                index.finished.push_back(id);
-            }
-        }
-    }
-
-    /// Forgets the finished matches noted first beyond [`KEEP_FINISHED`] (they stay in the
-    /// store and are loaded again when asked for). Each costs O(log n): nothing is scanned.
-    fn evict_finished(index: &mut Index) {
-        while index.finished.len() > KEEP_FINISHED {
-            if let Some(id) = index.finished.pop_front() {
-                index.remove(&id);
-            }
-        }
-    }
-
-    /// Matches in memory, newest first, that `keep` accepts, at most `limit`: the cost grows
-    /// with the matches looked at, not with every match in memory.
-    pub(crate) fn newest_first(
-        &self,
-        limit: usize,
-        mut keep: impl FnMut(&MatchHandle) -> bool,
-    ) -> Vec<MatchHandle> {
-        let index = self.read_index();
-        index
-            .by_age
-            .iter()
-            .rev()
-            .filter_map(|(_, id)| index.matches.get(id))
-            .filter(|h| keep(h))
-            .take(limit)
-            .cloned()
-            .collect()
-    }
-
-    fn read_index(&self) -> std::sync::RwLockReadGuard<'_, Index> {
-        self.matches.read().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn write_index(&self) -> std::sync::RwLockWriteGuard<'_, Index> {
-        self.matches.write().unwrap_or_else(|p| p.into_inner())
     }
 }
