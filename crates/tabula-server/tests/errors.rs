@@ -5,13 +5,12 @@
 mod common;
 
 use axum::http::StatusCode;
+use common::stores::FaultyStore;
 use common::{TestServer, over};
 use serde_json::{Value, json};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use tabula_core::Seat;
-use tabula_server::store::{BoxFuture, LogEntry, MatchRecord, StoreError, StoredMatch, TokenHash};
-use tabula_server::{MatchStore, MemoryStore};
+use std::sync::atomic::Ordering;
+use tabula_server::MatchStore;
 
 async fn nim(server: &TestServer) -> common::Created {
     server
@@ -279,67 +278,26 @@ async fn a_finished_game_refuses_actions_and_joins() {
     assert_eq!(status, StatusCode::CONFLICT);
 }
 
-/// A memory store whose appends fail while `fail` is set.
-#[derive(Default)]
-struct FlakyStore {
-    inner: MemoryStore,
-    fail: AtomicBool,
-}
-
-impl MatchStore for FlakyStore {
-    fn create<'a>(&'a self, r: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.create(r)
-    }
-    fn append<'a>(
-        &'a self,
-        id: &'a str,
-        entries: &'a [LogEntry],
-        finished: bool,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
-        if self.fail.load(Ordering::SeqCst) {
-            return Box::pin(async { Err(StoreError::Database("disk full".into())) });
-        }
-        self.inner.append(id, entries, finished)
-    }
-    fn set_joined<'a>(&'a self, id: &'a str, seat: Seat) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.set_joined(id, seat)
-    }
-    fn join_open_seat<'a>(
-        &'a self,
-        id: &'a str,
-        seat: Seat,
-        hash: TokenHash,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.join_open_seat(id, seat, hash)
-    }
-    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
-        self.inner.load(id)
-    }
-    fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
-        self.inner.unfinished()
-    }
-}
-
 #[tokio::test]
 async fn a_failing_store_refuses_the_action_and_changes_nothing() {
-    let store = Arc::new(FlakyStore::default());
+    let store = Arc::new(FaultyStore::default());
     let server = TestServer::with_store(store.clone());
     let m = nim(&server).await;
     server.state(&m.id, Some(m.token(1))).await; // takes the seat while the store works
     server
         .wait_for(&m.id, None, 5, |s| s["seats"][0]["joined"] == json!(true))
         .await;
-    store.fail.store(true, Ordering::SeqCst);
+    store.fail_appends.store(true, Ordering::SeqCst);
     let answer = server.act(&m.id, m.token(1), "take2", 0).await;
     refused(
         &server,
         &m.id,
         answer,
-        StatusCode::INTERNAL_SERVER_ERROR,
+        StatusCode::SERVICE_UNAVAILABLE,
         "disk full",
     )
     .await;
-    store.fail.store(false, Ordering::SeqCst);
+    store.fail_appends.store(false, Ordering::SeqCst);
     let (status, ack) = server.act(&m.id, m.token(1), "take2", 0).await;
     assert_eq!(status, StatusCode::OK, "{ack}");
     let stored = store.inner.load(&m.id).await.unwrap().unwrap();

@@ -8,6 +8,7 @@ mod common;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
+use common::stores::FaultyStore;
 use common::{TestServer, catalog};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -415,64 +416,10 @@ async fn websockets_per_match_are_capped() {
     }
 }
 
-/// A store that counts the matches it is asked to load.
-#[derive(Default)]
-struct CountingStore {
-    inner: MemoryStore,
-    loads: std::sync::atomic::AtomicUsize,
-}
-
-mod counting {
-    use super::CountingStore;
-    use std::sync::atomic::Ordering;
-    use tabula_core::Seat;
-    use tabula_server::store::{BoxFuture, LogEntry, MatchRecord, StoredMatch, TokenHash};
-    use tabula_server::{MatchStore, StoreError};
-
-    impl MatchStore for CountingStore {
-        fn create<'a>(&'a self, r: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
-            self.inner.create(r)
-        }
-        fn append<'a>(
-            &'a self,
-            id: &'a str,
-            entries: &'a [LogEntry],
-            finished: bool,
-        ) -> BoxFuture<'a, Result<(), StoreError>> {
-            self.inner.append(id, entries, finished)
-        }
-        fn set_joined<'a>(
-            &'a self,
-            id: &'a str,
-            seat: Seat,
-        ) -> BoxFuture<'a, Result<(), StoreError>> {
-            self.inner.set_joined(id, seat)
-        }
-        fn join_open_seat<'a>(
-            &'a self,
-            id: &'a str,
-            seat: Seat,
-            hash: TokenHash,
-        ) -> BoxFuture<'a, Result<(), StoreError>> {
-            self.inner.join_open_seat(id, seat, hash)
-        }
-        fn load<'a>(
-            &'a self,
-            id: &'a str,
-        ) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
-            self.loads.fetch_add(1, Ordering::SeqCst);
-            self.inner.load(id)
-        }
-        fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
-            self.inner.unfinished()
-        }
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_reads_the_unfinished_matches_only() {
     use std::sync::atomic::Ordering;
-    let store = Arc::new(CountingStore::default());
+    let store = Arc::new(FaultyStore::default());
     let first = TestServer::with_store(store.clone());
     let bots = json!({ "game": "toy-nim", "seats": [{ "bot": "random" }, { "bot": "random" }] });
     let mut finished = Vec::new();

@@ -8,12 +8,13 @@ mod common;
 
 use axum::http::StatusCode;
 use common::TestServer;
+use common::stores::FaultyStore;
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use tabula_core::Seat;
-use tabula_server::store::{BoxFuture, LogEntry, MatchRecord, StoreError, StoredMatch, TokenHash};
+use tabula_server::store::{StoreError, TokenHash};
 use tabula_server::{MatchStore, MemoryStore, SqliteStore};
 
 fn temp_db(name: &str) -> PathBuf {
@@ -194,50 +195,9 @@ async fn join_never_hands_out_a_token_someone_else_holds() {
     assert_eq!(lobby_line(&server, id).await["open_seats"], json!([]));
 }
 
-/// A memory store whose lobby joins fail while `fail` is set.
-#[derive(Default)]
-struct FailingJoins {
-    inner: MemoryStore,
-    fail: AtomicBool,
-}
-
-impl MatchStore for FailingJoins {
-    fn create<'a>(&'a self, r: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.create(r)
-    }
-    fn append<'a>(
-        &'a self,
-        id: &'a str,
-        entries: &'a [LogEntry],
-        finished: bool,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.append(id, entries, finished)
-    }
-    fn set_joined<'a>(&'a self, id: &'a str, seat: Seat) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.set_joined(id, seat)
-    }
-    fn join_open_seat<'a>(
-        &'a self,
-        id: &'a str,
-        seat: Seat,
-        hash: TokenHash,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
-        if self.fail.load(Ordering::SeqCst) {
-            return Box::pin(async { Err(StoreError::Database("disk full".into())) });
-        }
-        self.inner.join_open_seat(id, seat, hash)
-    }
-    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
-        self.inner.load(id)
-    }
-    fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
-        self.inner.unfinished()
-    }
-}
-
 #[tokio::test]
 async fn join_issues_a_fresh_token_only_for_a_really_open_seat() {
-    let store = Arc::new(FailingJoins::default());
+    let store = Arc::new(FaultyStore::default());
     let server = TestServer::with_store(store.clone());
     let m = create(
         &server,
@@ -246,16 +206,16 @@ async fn join_issues_a_fresh_token_only_for_a_really_open_seat() {
     .await;
     let id = m["id"].as_str().unwrap();
     // A join the store could not keep gives no token and leaves the seat open.
-    store.fail.store(true, Ordering::SeqCst);
+    store.fail_joins.store(true, Ordering::SeqCst);
     let (status, e) = join(&server, id, json!({})).await;
-    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{e}");
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{e}");
     assert!(e.get("token").is_none());
     assert_eq!(lobby_line(&server, id).await["open_seats"], json!([2]));
     assert_eq!(
         store.inner.load(id).await.unwrap().unwrap().record.seats[1].token_hash,
         None
     );
-    store.fail.store(false, Ordering::SeqCst);
+    store.fail_joins.store(false, Ordering::SeqCst);
     let (status, joined) = join(&server, id, json!({ "seat": 2 })).await;
     assert_eq!(status, StatusCode::OK, "{joined}");
     let fresh = joined["token"].as_str().unwrap();

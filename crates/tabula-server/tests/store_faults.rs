@@ -8,20 +8,19 @@
 mod common;
 
 use axum::http::StatusCode;
+use common::stores::FaultyStore;
 use common::{TestServer, over};
 use serde_json::{Value, json};
 use sqlx::ConnectOptions;
 use sqlx::sqlite::SqliteConnectOptions;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tabula_core::Seat;
 use tabula_server::store::SqliteOptions;
-use tabula_server::store::{
-    BoxFuture, LogActor, LogEntry, MatchRecord, SeatKind, SeatRecord, StoredMatch, TokenHash,
-};
-use tabula_server::{MatchStore, MemoryStore, SqliteStore, StoreError};
+use tabula_server::store::{LogActor, LogEntry, MatchRecord, SeatKind, SeatRecord};
+use tabula_server::{MatchStore, SqliteStore, StoreError};
 
 fn temp_db(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tabula-faults-test-{}", std::process::id()));
@@ -318,52 +317,9 @@ async fn a_removed_database_file_answers_503_and_the_match_is_still_shown() {
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
 }
 
-/// A memory store whose appends fail while `failing` is set, counting every append.
-#[derive(Default)]
-struct FailingStore {
-    inner: MemoryStore,
-    failing: AtomicBool,
-    appends: AtomicUsize,
-}
-
-impl MatchStore for FailingStore {
-    fn create<'a>(&'a self, r: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.create(r)
-    }
-    fn append<'a>(
-        &'a self,
-        id: &'a str,
-        entries: &'a [LogEntry],
-        finished: bool,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.appends.fetch_add(1, Ordering::SeqCst);
-        if self.failing.load(Ordering::SeqCst) {
-            return Box::pin(async { Err(StoreError::Unavailable("disk full".into())) });
-        }
-        self.inner.append(id, entries, finished)
-    }
-    fn set_joined<'a>(&'a self, id: &'a str, seat: Seat) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.set_joined(id, seat)
-    }
-    fn join_open_seat<'a>(
-        &'a self,
-        id: &'a str,
-        seat: Seat,
-        hash: TokenHash,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.join_open_seat(id, seat, hash)
-    }
-    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
-        self.inner.load(id)
-    }
-    fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
-        self.inner.unfinished()
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hourglass_retries_with_backoff_while_the_store_fails() {
-    let store = Arc::new(FailingStore::default());
+    let store = Arc::new(FaultyStore::default());
     let server = TestServer::with_store(store.clone());
     let m = server
         .create(
@@ -373,7 +329,7 @@ async fn hourglass_retries_with_backoff_while_the_store_fails() {
         .await;
     let (status, _) = server.act(&m.id, m.token(1), "claim", 0).await;
     assert_eq!(status, StatusCode::OK);
-    store.failing.store(true, Ordering::SeqCst);
+    store.fail_appends.store(true, Ordering::SeqCst);
     let before = store.appends.load(Ordering::SeqCst);
     // The window is a measure, not a wait for something: with waits of 50 ms doubling, at
     // most 6 attempts fit in a second however fast the machine (a busy retry makes thousands).
@@ -384,7 +340,7 @@ async fn hourglass_retries_with_backoff_while_the_store_fails() {
         "{attempts} attempts to store the timeout in 1 s"
     );
     assert_eq!(server.state(&m.id, None).await["ply"], json!(1));
-    store.failing.store(false, Ordering::SeqCst);
+    store.fail_appends.store(false, Ordering::SeqCst);
     let after = server
         .wait_for(&m.id, None, 10, |s| s["ply"] == json!(2))
         .await;
@@ -393,8 +349,8 @@ async fn hourglass_retries_with_backoff_while_the_store_fails() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bots_only_match_finishes_after_a_transient_store_failure() {
-    let store = Arc::new(FailingStore::default());
-    store.failing.store(true, Ordering::SeqCst);
+    let store = Arc::new(FaultyStore::default());
+    store.fail_appends.store(true, Ordering::SeqCst);
     let server = TestServer::with_store(store.clone());
     let m = server
         .create(json!({ "game": "toy-nim", "seats": [{ "bot": "random" }, { "bot": "random" }] }))
@@ -415,6 +371,6 @@ async fn a_bots_only_match_finishes_after_a_transient_store_failure() {
     let attempts = store.appends.load(Ordering::SeqCst) - before;
     assert!(attempts <= 2, "{attempts} attempts in 500 ms");
     assert_eq!(server.state(&m.id, None).await["ply"], json!(0));
-    store.failing.store(false, Ordering::SeqCst);
+    store.fail_appends.store(false, Ordering::SeqCst);
     server.wait_for(&m.id, None, 20, over).await;
 }
