@@ -8,8 +8,8 @@
 //! It fills a temporary SQLite file through a real hub: `--finished` Connect Four matches of
 //! two random bots, played to the end, and `--unfinished` matches of two people with two
 //! moves each. Then it opens the file again, as `tabula serve` does at startup, and times the
-//! restore (every unfinished match replayed and resumed; finished ones are not read), and a
-//! first lobby request. `--db FILE` keeps the file (and reuses it when it exists).
+//! restore (every unfinished match replayed and resumed; finished ones are not read). `--db FILE` keeps the file (and reuses it when it exists, adding the
+//! unfinished matches it lacks).
 
 use axum::body::Body;
 use axum::http::Request;
@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula_server::live::{NewMatch, SeatSpec};
-use tabula_server::{Catalog, Hub, HubOptions, Limits, SqliteStore};
+use tabula_server::{Catalog, Hub, HubOptions, Limits, MatchStore, SqliteStore};
 use tower::ServiceExt;
 
 fn options() -> HubOptions {
@@ -38,8 +38,20 @@ fn arg(args: &[String], name: &str, default: usize) -> usize {
         .map_or(default, |v| v.parse().expect("a number"))
 }
 
+/// Fills the file up to `finished` bot matches (only when it is new) and `unfinished` open
+/// matches of two people.
 async fn fill(path: &std::path::Path, finished: usize, unfinished: usize) {
+    let new = !path.exists();
     let store = Arc::new(SqliteStore::open(path).await.expect("a database"));
+    let have = store
+        .unfinished()
+        .await
+        .expect("the unfinished matches")
+        .len();
+    let (finished, unfinished) = (
+        if new { finished } else { 0 },
+        unfinished.saturating_sub(have),
+    );
     let hub = Arc::new(Hub::new(Catalog::registered(), store, options()));
     let router = tabula_server::api::router(hub.clone());
     let started = Instant::now();
@@ -79,7 +91,7 @@ async fn fill(path: &std::path::Path, finished: usize, unfinished: usize) {
             })
             .await
             .expect("a match");
-        for (ply, seat, action) in [(0, 0, "d"), (1, 1, "c")] {
+        for (ply, seat, action) in [(0, 0, "4"), (1, 1, "3")] {
             let body = json!({ "token": created.seats[seat].1, "action": action, "ply": ply });
             let request = Request::post(format!("/api/matches/{}/actions", created.id))
                 .header("content-type", "application/json")
@@ -108,9 +120,7 @@ async fn main() {
             dir.join("restart.db")
         }
     };
-    if !path.exists() {
-        fill(&path, finished, unfinished).await;
-    }
+    fill(&path, finished, unfinished).await;
     let started = Instant::now();
     let store = Arc::new(SqliteStore::open(&path).await.expect("a database"));
     let hub = Hub::new(Catalog::registered(), store, options());
