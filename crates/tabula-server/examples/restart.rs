@@ -8,8 +8,9 @@
 //! It fills a temporary SQLite file through a real hub: `--finished` Connect Four matches of
 //! two random bots, played to the end, and `--unfinished` matches of two people with two
 //! moves each. Then it opens the file again, as `tabula serve` does at startup, and times the
-//! restore (every unfinished match replayed and resumed; finished ones are not read). `--db FILE` keeps the file (and reuses it when it exists, adding the
-//! unfinished matches it lacks).
+//! restore (every unfinished match replayed and resumed; finished ones are not read).
+//! `--db FILE` keeps the file (and reuses it when it exists, adding the unfinished matches it
+//! lacks).
 
 use axum::body::Body;
 use axum::http::Request;
