@@ -88,6 +88,7 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
         "log": log,
         "clock": clock,
         "hints": shared.record.hints,
+        "start": shared.record.position,
     });
     if reveal {
         out["position"] = Value::from(game.position());
@@ -131,7 +132,8 @@ pub(crate) fn summary_json(shared: &MatchShared, snap: &Snapshot) -> Value {
     })
 }
 
-/// The full record: enough to replay the match exactly. For an unfinished match of a game
+/// The full record: enough to replay the match exactly (from `start`, the start position,
+/// when it is not null). For an unfinished match of a game
 /// with hidden information, `seed` is `null`, chance actions are `null` and `complete` is
 /// `false`.
 pub(crate) fn record_json(shared: &MatchShared, snap: &Snapshot) -> Value {
@@ -154,5 +156,6 @@ pub(crate) fn record_json(shared: &MatchShared, snap: &Snapshot) -> Value {
         "status": status_json(snap.game.as_ref()),
         "complete": reveal,
         "hints": r.hints,
+        "start": r.position,
     })
 }

@@ -46,6 +46,7 @@ fn record(id: &str, game: &str, params: serde_json::Value, seats: Vec<SeatKind>)
             })
             .collect(),
         hints: false,
+        position: None,
     }
 }
 

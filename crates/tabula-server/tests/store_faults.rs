@@ -46,6 +46,7 @@ fn record(id: &str) -> MatchRecord {
         setup: "placement".into(),
         created_at: 1_700_000_000_000,
         hints: false,
+        position: None,
         seats: (0..2)
             .map(|_| SeatRecord {
                 kind: SeatKind::Bot("random".into()),

@@ -35,6 +35,8 @@ pub(crate) struct CreateRequest {
     /// The creator's seats, by number.
     mine: Option<Vec<usize>>,
     hints: Option<bool>,
+    /// A position in the game's notation to start from.
+    position: Option<String>,
 }
 
 pub(crate) async fn create(
@@ -70,6 +72,7 @@ pub(crate) async fn create(
             seats,
             mine: req.mine,
             hints: req.hints.unwrap_or(false),
+            position: req.position,
         })
         .await?;
     let seats: Vec<Value> = created

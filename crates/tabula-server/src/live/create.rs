@@ -1,6 +1,11 @@
 //! Creating a match: every part of the request is checked (game, seats, players, parameters,
-//! setup, bot levels, which seats are the creator's) before anything is stored; then the
-//! record is stored durably and the match starts.
+//! setup or start position, bot levels, which seats are the creator's) before anything is
+//! stored; then the record is stored durably and the match starts.
+//!
+//! A start position (games without hidden information only: the notation shows everything)
+//! is read through the registry, must not be over, must be for as many players as there are
+//! seats, and must agree with every parameter given; the match then starts there, its pending
+//! chance events drawn from the seed.
 //!
 //! Seats: the creator's seats (`mine`) are joined at creation and get a token; invited seats
 //! get a token the creator passes on (an invite link) and are never open; lobby seats get no
@@ -12,6 +17,7 @@ use crate::store::{MatchRecord, SeatKind, SeatRecord, StoreError, TokenHash};
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use tabula_core::Actor;
+use tabula_registry::{GameEntry, RegistryError};
 
 /// Who sits in a seat of a new match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +70,8 @@ pub struct NewMatch {
     pub mine: Option<Vec<usize>>,
     /// Everyone at the table agreed that hints may be shown.
     pub hints: bool,
+    /// A position in the game's notation to start from, instead of the game's own setup.
+    pub position: Option<String>,
 }
 
 /// A created match: its id, and per seat its role and its token (the creator's and invited
@@ -115,6 +123,7 @@ impl Hub {
                 )));
             }
         };
+        let given = params.clone();
         match params.get("players") {
             Some(p) if p.as_u64() != Some(players as u64) => {
                 return Err(ApiError::bad_request(format!(
@@ -130,7 +139,21 @@ impl Hub {
         let any_human = roles
             .iter()
             .any(|r| matches!(r, SeatRole::Mine | SeatRole::Invited | SeatRole::Lobby));
+        let position = match new.position.as_deref() {
+            None => None,
+            Some(text) => {
+                if let Some(setup) = &new.setup {
+                    return Err(ApiError::bad_request(format!(
+                        "setup: `{setup}` given with a position; a match from a position has no \
+                         setup (leave out `setup`)"
+                    )));
+                }
+                Some(start_position(entry, &given, players, text)?)
+            }
+        };
         let setup = match new.setup.as_deref() {
+            // Unused when the match starts from a position.
+            _ if position.is_some() => "placement",
             None if any_human => "placement",
             None => "random",
             Some(s @ ("placement" | "random")) => s,
@@ -171,6 +194,7 @@ impl Hub {
                 })
                 .collect(),
             hints: new.hints,
+            position,
         };
         let (game, rng) = super::replay::start(entry, &record).map_err(ApiError::from_registry)?;
         if game.num_seats() != players {
@@ -219,6 +243,60 @@ impl Hub {
         self.spawn(shared, game, rng, attempt, bots);
         Ok(created)
     }
+}
+
+/// Reads and checks a start position (see the module documentation); returns it in the
+/// game's canonical notation. `given` are the parameters of the request as given.
+fn start_position(
+    entry: &dyn GameEntry,
+    given: &Map<String, Value>,
+    players: usize,
+    text: &str,
+) -> Result<String, ApiError> {
+    let info = entry.info();
+    if info.hidden_information {
+        return Err(ApiError::bad_request(format!(
+            "position: {} has hidden information, which a position in notation would show; \
+             its matches start from the game's own setup only",
+            info.title
+        )));
+    }
+    let game = entry
+        .load_position(&Value::Object(given.clone()), text)
+        .map_err(|e| match e {
+            RegistryError::Params(_) => ApiError::from_registry(e),
+            other => ApiError::bad_request(format!("position: {other}")),
+        })?;
+    if game.num_seats() != players {
+        return Err(ApiError::bad_request(format!(
+            "seats: the position is for {} players, but {players} seats were given",
+            game.num_seats()
+        )));
+    }
+    if game.to_act().is_over() {
+        return Err(ApiError::bad_request(
+            "position: the game is already over in this position",
+        ));
+    }
+    let actual = game.params();
+    for (name, value) in given {
+        match actual.get(name) {
+            Some(a) if a == value => {}
+            Some(a) => {
+                return Err(ApiError::bad_request(format!(
+                    "params.{name} is {value} but the position has {a}"
+                )));
+            }
+            // A parameter the game does not report back cannot be checked against the
+            // position: it is refused rather than silently ignored.
+            None => {
+                return Err(ApiError::bad_request(format!(
+                    "params.{name}: cannot be given with a position (the position decides it)"
+                )));
+            }
+        }
+    }
+    Ok(game.position())
 }
 
 /// Each seat's role; `mine` (seat numbers) must name distinct human seats that are not lobby

@@ -1,7 +1,8 @@
 //! Rebuilding a match from its record and log, and checking the log on the way.
 //!
-//! A match replays as it was played: a new game from the parameters, setup and seed (the
-//! chance events at the start drawn from the seeded generator), then every logged seat or
+//! A match replays as it was played: a new game from the parameters, setup and seed, or the
+//! stored start position (either way the chance events at the start drawn from the seeded
+//! generator), then every logged seat or
 //! host action in order; after each, the chance events the generator draws must be exactly
 //! the chance entries that follow in the log. Any difference (a refused action, a chance
 //! entry the generator does not draw) is a [`ReplayError`] naming the ply: the match is not
@@ -64,11 +65,19 @@ pub(crate) fn parse_setup(text: &str) -> Option<Setup> {
     }
 }
 
-/// A new game as the record describes it, with the generator after the setup's draws.
+/// A new game as the record describes it, with the generator after the setup's draws: from
+/// the record's start position when it has one (its pending chance events drawn from the
+/// seed), else from its parameters and setup.
 pub(crate) fn start(
     entry: &dyn GameEntry,
     record: &MatchRecord,
 ) -> Result<(Box<dyn DynGame>, GameRng), RegistryError> {
+    if let Some(position) = &record.position {
+        let mut rng = rng_from_seed(record.seed);
+        let mut game = entry.load_position(&record.params, position)?;
+        game.resolve_chance(&mut rng);
+        return Ok((game, rng));
+    }
     let setup = parse_setup(&record.setup).ok_or_else(|| {
         tabula_core::ParamsError::new("setup", format!("unknown setup `{}`", record.setup))
     })?;

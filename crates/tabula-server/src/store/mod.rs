@@ -1,7 +1,7 @@
 //! Storage behind one trait, [`MatchStore`]: a match is an append-only log.
 //!
 //! What is stored is exactly what replays a match: its [`MatchRecord`] (game, parameters,
-//! seed, setup, seats) written once, then [`LogEntry`] rows appended in order (every seat,
+//! seed, setup or start position, seats) written once, then [`LogEntry`] rows appended in order (every seat,
 //! chance and host action with its time). The state of a match is never stored: it is
 //! rebuilt by replaying the log from the seed (see `live::replay`).
 //!
@@ -137,6 +137,9 @@ pub struct MatchRecord {
     pub seats: Vec<SeatRecord>,
     /// Whether everyone at the table agreed that hints may be shown.
     pub hints: bool,
+    /// The position the match started from, in the game's notation; `None` for the game's
+    /// own start (from `params`, `setup` and `seed`). Games without hidden information only.
+    pub position: Option<String>,
 }
 
 /// Who performed a logged action.

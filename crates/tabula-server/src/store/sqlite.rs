@@ -20,7 +20,8 @@
 //!
 //! Schema (also the shape a PostgreSQL store would use), version [`SCHEMA_VERSION`] in
 //! `PRAGMA user_version`:
-//! - `matches(id, game, params JSON, players, seed, setup, created_at, finished, hints)`
+//! - `matches(id, game, params JSON, players, seed, setup, created_at, finished, hints,
+//!   position)`; `position` is the start position's notation, NULL for the game's own start.
 //! - `seats(match_id, seat 1-based, kind human|bot, level, token, joined, token_hash, open)`;
 //!   `token_hash` is the token's SHA-256 in hex; `token` is always NULL (version 0 kept the
 //!   plain token there; see `migrate`).
@@ -54,7 +55,8 @@ const SCHEMA: &[&str] = &[
         setup TEXT NOT NULL,
         created_at INTEGER NOT NULL,
         finished INTEGER NOT NULL DEFAULT 0,
-        hints INTEGER NOT NULL DEFAULT 0
+        hints INTEGER NOT NULL DEFAULT 0,
+        position TEXT
     )",
     "CREATE TABLE IF NOT EXISTS seats (
         match_id TEXT NOT NULL REFERENCES matches(id),
@@ -79,11 +81,13 @@ const SCHEMA: &[&str] = &[
 ];
 
 /// The schema version this code reads and writes (`PRAGMA user_version`). Version 0 stored
-/// plain seat tokens and had no `seats.token_hash`, `seats.open` or `matches.hints`.
-pub const SCHEMA_VERSION: i64 = 1;
+/// plain seat tokens and had no `seats.token_hash`, `seats.open` or `matches.hints`; version 1
+/// had no `matches.position` (every match started from its game's own setup).
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// Brings a database of an older schema version to [`SCHEMA_VERSION`], in one transaction:
-/// adds the missing columns, replaces every plain token by its hash (the token column is
+/// adds the missing columns (`matches.position` stays NULL: those matches started from their
+/// game's own setup), replaces every plain token by its hash (the token column is
 /// blanked, with `secure_delete` so that the old bytes are overwritten in the file, and the
 /// WAL is truncated before and after so that no copy of them stays there). Seats of version 0
 /// that had a token were reachable through it, so they become invited seats (not open).
@@ -113,6 +117,7 @@ async fn migrate(conn: &mut SqliteConnection) -> Result<(), StoreError> {
         ("seats", "token_hash", "TEXT"),
         ("seats", "open", "INTEGER NOT NULL DEFAULT 0"),
         ("matches", "hints", "INTEGER NOT NULL DEFAULT 0"),
+        ("matches", "position", "TEXT"),
     ] {
         let columns: Vec<String> =
             sqlx::query_scalar(&format!("SELECT name FROM pragma_table_info('{table}')"))
@@ -257,7 +262,7 @@ async fn load(pool: &SqlitePool, id: &str) -> Result<Option<StoredMatch>, StoreE
         reason,
     };
     let Some(m) = sqlx::query(
-        "SELECT game, params, players, seed, setup, created_at, finished, hints
+        "SELECT game, params, players, seed, setup, created_at, finished, hints, position
          FROM matches WHERE id = ?",
     )
     .bind(id)
@@ -342,6 +347,7 @@ async fn load(pool: &SqlitePool, id: &str) -> Result<Option<StoredMatch>, StoreE
             created_at: created_at as u64,
             seats: seat_records,
             hints: m.try_get("hints").map_err(db_err)?,
+            position: m.try_get("position").map_err(db_err)?,
         },
         log,
         finished: m.try_get("finished").map_err(db_err)?,

@@ -293,8 +293,8 @@ async fn create(conn: &mut SqliteConnection, r: &MatchRecord) -> Result<(), Stor
         return Err(StoreError::Duplicate(r.id.clone()));
     }
     sqlx::query(
-        "INSERT INTO matches (id, game, params, players, seed, setup, created_at, hints)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO matches (id, game, params, players, seed, setup, created_at, hints, position)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&r.id)
     .bind(&r.game)
@@ -305,6 +305,7 @@ async fn create(conn: &mut SqliteConnection, r: &MatchRecord) -> Result<(), Stor
     .bind(&r.setup)
     .bind(r.created_at as i64)
     .bind(r.hints)
+    .bind(r.position.as_deref())
     .execute(&mut *conn)
     .await
     .map_err(db_err)?;

@@ -200,22 +200,34 @@ pub fn over(state: &Value) -> bool {
 }
 
 /// Replays a record (`GET …/record`) independently of the server: a new game from its
-/// parameters, setup and seed, then every action; each chance entry must be what the seeded
+/// parameters, setup and seed (or from its `start` position and seed), then every action; each chance entry must be what the seeded
 /// generator draws. Returns the final state.
 pub fn replay_record(record: &Value) -> Box<dyn DynGame> {
     let catalog = catalog();
     let entry = catalog
         .find(record["game"].as_str().expect("game"))
         .expect("a known game");
-    let setup = match record["setup"].as_str() {
-        Some("placement") => Setup::Placement,
-        Some("random") => Setup::Random,
-        other => panic!("setup {other:?}"),
-    };
     let mut rng = rng_from_seed(record["seed"].as_u64().expect("a seed"));
-    let mut game = entry
-        .new_game(&record["params"], setup, &mut rng)
-        .expect("the record's parameters make a game");
+    let mut game = match &record["start"] {
+        // A start position: its pending chance events drawn from the seed, as at a new game.
+        Value::String(position) => {
+            let mut game = entry
+                .load_position(&record["params"], position)
+                .expect("the record's start position loads");
+            game.resolve_chance(&mut rng);
+            game
+        }
+        _ => {
+            let setup = match record["setup"].as_str() {
+                Some("placement") => Setup::Placement,
+                Some("random") => Setup::Random,
+                other => panic!("setup {other:?}"),
+            };
+            entry
+                .new_game(&record["params"], setup, &mut rng)
+                .expect("the record's parameters make a game")
+        }
+    };
     let mut drawn = std::collections::VecDeque::new();
     for (i, a) in record["actions"]
         .as_array()
