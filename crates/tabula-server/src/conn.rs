@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
@@ -78,10 +78,16 @@ fn transient(e: &io::Error) -> bool {
     ) || e.raw_os_error().is_some_and(|n| n == 23 || n == 24)
 }
 
+/// Answers 503 and closes. What the client sent is read and dropped until it closes too (at
+/// most a second): closing with unread bytes would reset the connection, and the client could
+/// lose the answer.
 async fn refuse(mut tcp: TcpStream) {
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         tcp.write_all(FULL).await?;
-        tcp.shutdown().await
+        tcp.shutdown().await?;
+        let mut sink = [0u8; 1024];
+        while tcp.read(&mut sink).await? > 0 {}
+        Ok::<(), io::Error>(())
     })
     .await;
 }
