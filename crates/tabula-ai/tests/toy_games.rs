@@ -116,7 +116,7 @@ fn arena_plays_races_with_chance_and_several_seats() {
     let specs: Vec<BotSpec> = BotSpec::parse_list("mcts:iterations=400,random,random").unwrap();
     let factory = BotFactory::<Race>::new();
     let config = MatchConfig {
-        games: 30,
+        games: 90,
         threads: 2,
         seed: 9,
         ..MatchConfig::default()
@@ -129,11 +129,11 @@ fn arena_plays_races_with_chance_and_several_seats() {
         &|_, _| {},
     )
     .unwrap();
-    assert_eq!(report.games, 30);
+    assert_eq!(report.games, 90);
     assert_eq!(report.seats, 3);
     let mcts = &report.bots[0];
     let random = &report.bots[1];
-    assert_eq!(mcts.games, 30);
+    assert_eq!(mcts.games, 90);
     assert!(
         mcts.wins > random.wins + 5,
         "mcts {} vs random {}",
@@ -142,7 +142,7 @@ fn arena_plays_races_with_chance_and_several_seats() {
     );
     // Every bot sat at every seat equally often.
     for b in &report.bots {
-        assert!(b.by_seat.iter().all(|r| r.games == 10), "{:?}", b.by_seat);
+        assert!(b.by_seat.iter().all(|r| r.games == 30), "{:?}", b.by_seat);
     }
 }
 
