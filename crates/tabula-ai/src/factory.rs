@@ -19,6 +19,7 @@ use crate::alphabeta::{AlphaBetaBot, AlphaBetaConfig};
 use crate::level::{Engine, Level, LevelConfig};
 use crate::mcts::{MctsBot, MctsConfig};
 use crate::rollout::{HeuristicRollout, Rollout};
+use crate::solver::{MakeSolver, SolverBot};
 use crate::spec::{BotSpec, RolloutKind};
 use crate::{AiError, Bot, RandomBot};
 use std::sync::Arc;
@@ -26,6 +27,8 @@ use tabula_core::{Game, Heuristic, TwoPlayerZeroSum, Zobrist};
 
 type MakeMcts<G> = Arc<dyn Fn(MctsConfig, u64) -> Box<dyn Bot<G>> + Send + Sync>;
 type MakeAlphaBeta<G> = fn(AlphaBetaConfig, u64) -> Box<dyn Bot<G>>;
+/// Wraps a level's bot in a [`SolverBot`] where the level consults the game's solver.
+type WrapSolver<G> = Arc<dyn Fn(Box<dyn Bot<G>>, Level, u64) -> Box<dyn Bot<G>> + Send + Sync>;
 
 /// Builds bots for games of type `G`. See the module docs.
 pub struct BotFactory<G: Game> {
@@ -33,6 +36,7 @@ pub struct BotFactory<G: Game> {
     heuristic_rollout: Option<MakeMcts<G>>,
     game_rollout: Option<MakeMcts<G>>,
     alphabeta: Option<MakeAlphaBeta<G>>,
+    solver: Option<WrapSolver<G>>,
     level_engine: Engine,
     level_rollout: RolloutKind,
 }
@@ -44,6 +48,7 @@ impl<G: Game> Clone for BotFactory<G> {
             heuristic_rollout: self.heuristic_rollout.clone(),
             game_rollout: self.game_rollout.clone(),
             alphabeta: self.alphabeta,
+            solver: self.solver.clone(),
             level_engine: self.level_engine,
             level_rollout: self.level_rollout,
         }
@@ -71,6 +76,7 @@ impl<G: Game> BotFactory<G> {
             heuristic_rollout: None,
             game_rollout: None,
             alphabeta: None,
+            solver: None,
             level_engine: Engine::Mcts,
             level_rollout: RolloutKind::Random,
         }
@@ -84,6 +90,22 @@ impl<G: Game> BotFactory<G> {
     {
         self.alphabeta = Some(make_alphabeta::<G>);
         self.level_engine = Engine::AlphaBeta;
+        self
+    }
+
+    /// The game's exact solver becomes available: levels with a solver budget
+    /// ([`Level::solver_nodes`]) consult it first and play its proven best action when it
+    /// answers within the budget, and their own search otherwise (see [`crate::solver`]).
+    pub fn with_solver(mut self, make: MakeSolver<G>) -> Self
+    where
+        G: TwoPlayerZeroSum,
+    {
+        self.solver = Some(Arc::new(move |bot, level: Level, seed| {
+            match level.solver_nodes() {
+                Some(nodes) => Box::new(SolverBot::new(make(), nodes, bot, seed)),
+                None => bot,
+            }
+        }));
         self
     }
 
@@ -174,18 +196,23 @@ impl<G: Game> BotFactory<G> {
                         G::NAME
                     )));
                 }
-                match self.engine_for(num_seats, *engine) {
+                let bot = match self.engine_for(num_seats, *engine) {
                     Engine::AlphaBeta => {
                         let make = self.alphabeta.expect("checked by engine_for");
-                        Ok(Box::new(Named(make(level.alphabeta(), seed), name)))
+                        make(level.alphabeta(), seed)
                     }
                     Engine::Mcts => {
                         let mut config = level.mcts();
                         config.threads = threads.unwrap_or(1);
                         let make = self.mcts(self.level_rollout)?;
-                        Ok(Box::new(Named(make(config, seed), name)))
+                        make(config, seed)
                     }
-                }
+                };
+                let bot = match &self.solver {
+                    Some(wrap) if num_seats == 2 => wrap(bot, *level, seed),
+                    _ => bot,
+                };
+                Ok(Box::new(Named(bot, name)))
             }
             BotSpec::Mcts { config, rollout } => {
                 config.check().map_err(|m| AiError::spec(&name, m))?;

@@ -10,6 +10,9 @@
 //! | strong   | 10 000 iterations     | depth 9, 300 000 nodes, leaf noise 0.02     | 1500 / 500 ms      |
 //! | expert   | 50 000 iterations     | depth 24, 3 000 000 nodes, leaf noise 0.005 | 800 / 250 ms       |
 //!
+//! In games with an exact solver (Connect Four), `expert` first asks the solver, within
+//! 4 000 000 nodes, and plays a proven best action when it answers (see [`crate::solver`]).
+//!
 //! MCTS levels reuse their subtree between moves; rollouts are uniformly random unless the
 //! game's factory plugs in another policy. The pace is the delay a real-time host (Magical
 //! Circle) waits before a bot's action: before entering a race, and before each other action.
@@ -20,6 +23,9 @@ use crate::{AiError, Pace};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+
+/// The solver budget of `expert` (see [`Level::solver_nodes`]).
+pub const EXPERT_SOLVER_NODES: u64 = 4_000_000;
 
 /// A named level, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -104,6 +110,15 @@ impl Level {
             tt_bits,
             noise,
             pace: self.pace(),
+        }
+    }
+
+    /// The node budget within which the level consults a game's exact solver before its own
+    /// search, in games that have one (Connect Four): `expert` only.
+    pub fn solver_nodes(self) -> Option<u64> {
+        match self {
+            Level::Expert => Some(EXPERT_SOLVER_NODES),
+            _ => None,
         }
     }
 

@@ -16,6 +16,7 @@
 //!   builds a `Box<dyn Bot<G>>` for a game type, given the capabilities that game has.
 //! - [`arena`]: matches between bots (rotating seats, threads, Wilson intervals).
 //! - [`bench`](mod@bench): playouts/s, plies/s and MCTS iterations/s.
+//! - [`solver`]: solver-backed play ([`solver::SolverBot`]) for games with an exact solver.
 //! - [`report`]: [`SearchReport`], what one search found (value per seat, principal
 //!   variation, per-root-action statistics), from [`Bot::analyse`] under [`SearchLimits`].
 //! - [`analysis`]: balance analysis for designers (seat balance, lengths, branching, skill).
@@ -54,6 +55,7 @@ pub mod mcts;
 mod random;
 pub mod report;
 pub mod rollout;
+pub mod solver;
 mod spec;
 pub mod stats;
 

@@ -24,6 +24,7 @@ pub mod bitboard;
 pub mod eval;
 mod game;
 pub mod notation;
+pub mod solver;
 mod state;
 mod view;
 

@@ -2,7 +2,9 @@
 
 use crate::{Entry, GameInfo, LEVELS};
 use tabula_ai::BotFactory;
-use tabula_connect_four::ConnectFour;
+use tabula_ai::solver::ExactSolver;
+use tabula_connect_four::solver::Solver;
+use tabula_connect_four::{Column, ConnectFour};
 
 pub static ENTRY: Entry<ConnectFour> = Entry::new(
     GameInfo {
@@ -17,5 +19,36 @@ pub static ENTRY: Entry<ConnectFour> = Entry::new(
         hidden_information: false,
         rules: include_str!("../../../../docs/rules/connect-four.md"),
     },
-    || BotFactory::new().with_alphabeta(),
+    || BotFactory::new().with_alphabeta().with_solver(solver),
 );
+
+/// The bitboard solver, with a 16 MiB table per bot.
+fn solver() -> Box<dyn ExactSolver<ConnectFour>> {
+    Box::new(BitboardSolver(Solver::new(), 0))
+}
+
+/// The solver and the nodes of its last answer (both searches when the exact one gave up).
+struct BitboardSolver(Solver, u64);
+
+impl ExactSolver<ConnectFour> for BitboardSolver {
+    fn action_scores(&mut self, game: &ConnectFour, max_nodes: u64) -> Option<Vec<(Column, i32)>> {
+        // Exact scores (the fastest win, the longest defence) where a quarter of the budget
+        // is enough; otherwise win, draw or loss only, which keeps the value just as well.
+        let strong = self.0.column_scores(game, max_nodes / 4);
+        self.1 = self.0.nodes().min(max_nodes / 4);
+        if strong.is_some() {
+            return strong;
+        }
+        let weak = self.0.column_values(game, max_nodes - self.1);
+        self.1 += self.0.nodes();
+        weak
+    }
+
+    fn nodes(&self) -> u64 {
+        self.1
+    }
+
+    fn plies_to_end(&self, game: &ConnectFour, score: i32) -> i32 {
+        tabula_connect_four::solver::plies_to_end(game, score)
+    }
+}

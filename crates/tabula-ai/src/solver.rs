@@ -1,0 +1,163 @@
+//! Solver-backed play: a game-specific [`ExactSolver`] (e.g. Connect Four's bitboard solver)
+//! that a bot consults first, within a node budget, before its own search. When the solver
+//! proves the value of every root action, [`SolverBot`] plays one that keeps the best value
+//! (the fastest win, or the longest resistance), breaking ties by its seed; otherwise the
+//! wrapped bot decides. The registry wires it with [`BotFactory::with_solver`].
+//!
+//! [`BotFactory::with_solver`]: crate::BotFactory::with_solver
+
+use crate::level::Engine;
+use crate::report::{RootStat, SearchLimits, SearchReport};
+use crate::{AiError, Bot, Decision};
+use rand::RngExt;
+use std::time::{Duration, Instant};
+use tabula_core::{GameRng, Seat, ToAct, TwoPlayerZeroSum, rng_from_seed};
+
+/// An exact solver for positions of `G` where one seat is to move.
+pub trait ExactSolver<G: TwoPlayerZeroSum>: Send {
+    /// The exact score of every legal action of the seat to move, best first, or `None` if
+    /// the search would take more than `max_nodes` nodes. A score is positive when the mover
+    /// wins, zero for a draw, negative when it loses; where the solver gives more than the
+    /// sign, a larger magnitude is a sooner end.
+    fn action_scores(&mut self, game: &G, max_nodes: u64) -> Option<Vec<(G::Action, i32)>>;
+
+    /// Nodes searched by the last call.
+    fn nodes(&self) -> u64;
+
+    /// Plies from `game` to the end of the game under best play for a `score` of the
+    /// position (used to report the distance to a proven end).
+    fn plies_to_end(&self, game: &G, score: i32) -> i32;
+}
+
+/// Makes a fresh solver (each bot owns one, with its table).
+pub type MakeSolver<G> = fn() -> Box<dyn ExactSolver<G>>;
+
+/// A bot that plays the solver's proven best action where the solver answers within
+/// `max_nodes`, and the wrapped bot's choice elsewhere. See the module docs.
+pub struct SolverBot<G: TwoPlayerZeroSum> {
+    solver: Box<dyn ExactSolver<G>>,
+    max_nodes: u64,
+    fallback: Box<dyn Bot<G>>,
+    rng: GameRng,
+    seed: u64,
+}
+
+impl<G: TwoPlayerZeroSum> SolverBot<G> {
+    /// Consults `solver` within `max_nodes` nodes per decision before `fallback`.
+    pub fn new(
+        solver: Box<dyn ExactSolver<G>>,
+        max_nodes: u64,
+        fallback: Box<dyn Bot<G>>,
+        seed: u64,
+    ) -> Self {
+        SolverBot {
+            solver,
+            max_nodes,
+            fallback,
+            rng: rng_from_seed(seed ^ 0x50_17e5),
+            seed,
+        }
+    }
+
+    /// The proven scores of the root actions, if `seat` is to move alone and the solver
+    /// answers within `max_nodes`.
+    fn solve(&mut self, game: &G, seat: Seat, max_nodes: u64) -> Option<Vec<(G::Action, i32)>> {
+        match game.to_act() {
+            ToAct::One(s) if s == seat => self.solver.action_scores(game, max_nodes),
+            _ => None,
+        }
+    }
+
+    /// One of the actions with the best score, chosen by the bot's seed.
+    fn pick(&mut self, scores: &[(G::Action, i32)]) -> G::Action {
+        let best = scores[0].1;
+        let tied = scores.iter().take_while(|(_, s)| *s == best).count();
+        scores[self.rng.random_range(0..tied)].0
+    }
+}
+
+/// The expected return of the mover for a proven score.
+fn reward(score: i32) -> f64 {
+    match score.signum() {
+        1 => 1.0,
+        0 => 0.5,
+        _ => 0.0,
+    }
+}
+
+impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
+    fn name(&self) -> String {
+        self.fallback.name()
+    }
+
+    fn decide(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        may_wait: bool,
+    ) -> Result<Decision<G::Action>, AiError> {
+        match self.solve(game, seat, self.max_nodes) {
+            Some(scores) if !scores.is_empty() => Ok(Decision::Act(self.pick(&scores))),
+            _ => self.fallback.decide(game, seat, may_wait),
+        }
+    }
+
+    fn observe(&mut self, before: &G, action: G::Action) {
+        self.fallback.observe(before, action)
+    }
+
+    fn reset(&mut self) {
+        self.rng = rng_from_seed(self.seed ^ 0x50_17e5);
+        self.fallback.reset()
+    }
+
+    fn think_delay(&self, game: &G, seat: Seat) -> Duration {
+        self.fallback.think_delay(game, seat)
+    }
+
+    fn analyse(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        limits: &SearchLimits,
+        every_root_action: bool,
+    ) -> Result<Option<SearchReport<G::Action>>, AiError> {
+        limits.check().map_err(AiError::Unsupported)?;
+        let start = Instant::now();
+        let budget = limits.iterations.unwrap_or(self.max_nodes);
+        let Some(scores) = self.solve(game, seat, budget).filter(|s| !s.is_empty()) else {
+            return self.fallback.analyse(game, seat, limits, every_root_action);
+        };
+        let (best, score) = scores[0];
+        let mover = seat.index();
+        let value_of = |score: i32| {
+            let r = reward(score);
+            let mut v = vec![1.0 - r; game.num_seats()];
+            v[mover] = r;
+            v
+        };
+        let plies = self.solver.plies_to_end(game, score);
+        Ok(Some(SearchReport {
+            engine: Engine::AlphaBeta,
+            best: Some(best),
+            iterations: None,
+            depth: Some(plies.unsigned_abs()),
+            nodes: self.solver.nodes(),
+            elapsed: start.elapsed(),
+            value: value_of(score),
+            score: Some(score),
+            mate_in: (score != 0).then_some(if score > 0 { plies } else { -plies }),
+            pv: vec![best],
+            root: scores
+                .iter()
+                .map(|&(action, s)| RootStat {
+                    actor: Some(seat),
+                    action,
+                    visits: None,
+                    value: value_of(s),
+                    score: Some(s),
+                })
+                .collect(),
+        }))
+    }
+}

@@ -1,0 +1,93 @@
+//! Connect Four's `expert` consults the exact solver: it keeps the game-theoretic value of
+//! every position of a sample (checked against the solver without a budget), and its
+//! analysis reports proven values.
+
+use tabula_ai::SearchLimits;
+use tabula_connect_four::solver::Solver;
+use tabula_connect_four::{Column, ConnectFour, Params};
+use tabula_core::{Actor, Game, Seat, rng_from_seed};
+use tabula_registry::DynGame;
+
+/// Positions after `plies` random plies, the game still on.
+fn positions(count: usize, plies: u32, seed: u64) -> Vec<ConnectFour> {
+    use rand::RngExt;
+    let mut rng = rng_from_seed(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut game = ConnectFour::empty();
+        while game.plies() < plies && !game.is_over() {
+            let open: Vec<Column> = Column::all().filter(|&c| game.can_drop(c)).collect();
+            game.apply(open[rng.random_range(0..open.len())]);
+        }
+        if !game.is_over() {
+            out.push(game);
+        }
+    }
+    out
+}
+
+fn load(game: &ConnectFour) -> Box<dyn DynGame> {
+    tabula_registry::find("connect-four")
+        .unwrap()
+        .load_position(&serde_json::json!({}), &game.to_notation())
+        .unwrap()
+}
+
+#[test]
+fn expert_keeps_the_game_theoretic_value_of_every_sampled_position() {
+    let mut reference = Solver::new();
+    let mut non_trivial = 0;
+    for (i, game) in positions(40, 16, 1).into_iter().enumerate() {
+        let scores = reference.column_scores(&game, u64::MAX).unwrap();
+        let value = scores[0].1.signum();
+        if scores.iter().any(|&(_, s)| s.signum() != value) {
+            non_trivial += 1;
+        }
+        let mut bot = tabula_registry::make_bot("connect-four", "expert", i as u64).unwrap();
+        let seat = game.side_to_move();
+        let chosen = bot.decide(load(&game).as_ref(), seat).unwrap();
+        let column: Column = game
+            .parse_action(Actor::Seat(seat), &chosen.action)
+            .unwrap();
+        let kept = scores.iter().find(|&&(c, _)| c == column).unwrap().1;
+        assert_eq!(
+            kept.signum(),
+            value,
+            "{} played {column}",
+            game.to_notation()
+        );
+    }
+    assert!(
+        non_trivial >= 10,
+        "only {non_trivial} positions could lose value"
+    );
+}
+
+#[test]
+fn expert_analysis_reports_the_proven_value_of_every_column() {
+    // x wins at once in column 3 (and o would answer there otherwise).
+    let game = ConnectFour::from_notation(
+        &Params::default(),
+        "......./o....../o..x.../x..oox./oo.oxo./xx.xxox x",
+    )
+    .unwrap();
+    let mut bot = tabula_registry::make_bot("connect-four", "expert", 1).unwrap();
+    let report = bot
+        .analyse(
+            load(&game).as_ref(),
+            Seat(0),
+            &SearchLimits::default(),
+            true,
+        )
+        .unwrap()
+        .unwrap();
+    assert_eq!(report.best.as_deref(), Some("3"));
+    assert_eq!(report.mate_in, Some(1));
+    assert_eq!(report.value[0], 1.0);
+    let exact = Solver::new().column_scores(&game, u64::MAX).unwrap();
+    assert_eq!(report.root.len(), exact.len());
+    for (stat, (column, score)) in report.root.iter().zip(exact) {
+        assert_eq!(stat.action, column.to_string());
+        assert_eq!(stat.score, Some(score));
+    }
+}
