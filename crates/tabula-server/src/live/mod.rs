@@ -20,6 +20,7 @@ mod retry;
 
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
 pub use replay::{ReplayError, replay};
+pub(crate) use replay::start as replay_start;
 
 use crate::ApiError;
 use crate::catalog::Catalog;
