@@ -53,7 +53,9 @@ async fn every_position_is_the_view_the_seat_saw_at_that_ply() {
 async fn a_spectator_gets_the_positions_as_a_spectator() {
     let server = TestServer::new();
     let m = server
-        .create(json!({"game": "toumai", "seats": [{"human": true}, {"human": true}], "mine": [1, 2]}))
+        .create(
+            json!({"game": "toumai", "seats": [{"human": true}, {"human": true}], "mine": [1, 2]}),
+        )
         .await;
     let live = server.state(&m.id, None).await;
     let (status, body) = positions(&server, &m.id, None).await;
@@ -74,5 +76,8 @@ async fn a_wrong_token_or_an_unknown_match_is_refused_with_the_reason() {
     assert!(body["error"].as_str().unwrap().contains("token"), "{body}");
     let (status, body) = positions(&server, "zzzzzzzzzzzz", None).await;
     assert_eq!(status, 404, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("zzzzzzzzzzzz"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("zzzzzzzzzzzz"),
+        "{body}"
+    );
 }
