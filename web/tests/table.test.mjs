@@ -5,7 +5,8 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, api, DESKTOP, PHONE } from './lib/env.mjs';
+import { launch, newPage, api, piecesLanded, DESKTOP, PHONE } from './lib/env.mjs';
+import { graveViolations, listViolations } from './lib/audit.mjs';
 
 let browser;
 before(async () => {
@@ -116,4 +117,41 @@ test('the match page in French and Czech: words, banner and end reason translate
     assert.match(await page.textContent('#history'), banner);
     await context.close();
   }
+});
+
+test('axe-core in English, French and Czech: home, rules and every game live and looking back, desktop and phone', async () => {
+  const ids = {};
+  for (const { game, players, params } of GAMES) ids[game] = await botMatch(game, players, params, 4);
+  const found = [];
+  for (const locale of ['en-US', 'fr-FR', 'cs-CZ']) {
+    for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+      const phone = size === 'phone';
+      const context = await browser.newContext(phone
+        ? { viewport, locale, baseURL: process.env.TABULA_URL, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+        : { viewport, locale, baseURL: process.env.TABULA_URL });
+      const page = await context.newPage();
+      const audit = async (where) => found.push(...(await graveViolations(page)).map((v) => ({ ...v, where: `${locale} ${size} ${where}` })));
+      await page.goto('/');
+      await page.waitForSelector('.game-card');
+      await audit('home');
+      await page.goto('/rules/toumai');
+      await page.waitForSelector('#rules h1, #rules h2');
+      await audit('rules');
+      for (const { game } of GAMES) {
+        await page.goto(`/match/${ids[game]}`);
+        await page.waitForFunction(() => document.querySelectorAll('#moves li[data-ply]').length >= 3);
+        await piecesLanded(page);
+        await audit(`${game} live`);
+        await page.focus('body');
+        await page.keyboard.press('Home');
+        await page.keyboard.press('ArrowRight');
+        await page.waitForSelector('#history:not([hidden])');
+        await piecesLanded(page);
+        await audit(`${game} looking back`);
+      }
+      await context.close();
+    }
+  }
+  console.log(`# table audit: ${found.length} serious or critical violation(s) in 3 languages`);
+  assert.equal(found.length, 0, `serious or critical violations:\n${listViolations(found)}`);
 });
