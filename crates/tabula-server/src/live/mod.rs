@@ -19,8 +19,8 @@ mod replay;
 mod retry;
 
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
-pub use replay::{ReplayError, replay};
 pub(crate) use replay::start as replay_start;
+pub use replay::{ReplayError, replay};
 
 use crate::ApiError;
 use crate::catalog::Catalog;
