@@ -1,6 +1,8 @@
 // api.js — the HTTP API of `tabula serve` (docs/api.md) and the seat tokens kept in
 // localStorage, so that a reload (or coming back later) keeps your seat.
 
+import { t } from './i18n.js';
+
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);
@@ -18,7 +20,7 @@ async function call(method, path, body) {
   try {
     res = await fetch(path, init);
   } catch (e) {
-    throw new ApiError(0, 'the server cannot be reached');
+    throw new ApiError(0, t('error.unreachable'));
   }
   const text = await res.text();
   let data = null;
@@ -36,9 +38,15 @@ async function call(method, path, body) {
 
 export const api = {
   games: () => call('GET', '/api/games'),
-  rules: async (name) => {
-    const res = await fetch(`/api/games/${encodeURIComponent(name)}/rules`);
-    if (!res.ok) throw new ApiError(res.status, res.status === 404 ? `no game named ${name}` : res.statusText);
+  /** The rules in Markdown, in `lang` when the server has them in it, else in English. */
+  rules: async (name, lang) => {
+    const url = `/api/games/${encodeURIComponent(name)}/rules`;
+    if (lang && lang !== 'en') {
+      const res = await fetch(`${url}?lang=${encodeURIComponent(lang)}`).catch(() => null);
+      if (res && res.status === 200) return res.text();
+    }
+    const res = await fetch(url);
+    if (!res.ok) throw new ApiError(res.status, res.status === 404 ? t('error.noGame', { name }) : res.statusText);
     return res.text();
   },
   matches: () => call('GET', '/api/matches'),
@@ -48,6 +56,8 @@ export const api = {
   /** Takes a lobby seat (the first open one, or `seat`): answers {seat, token}, a fresh token. */
   join: (id, seat) => call('POST', `/api/matches/${id}/join`, seat ? { seat } : {}),
   state: (id, token) => call('GET', `/api/matches/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
+  /** Every position of the match as this seat sees it: {id, ply, positions: [{ply, view, status}]}. */
+  positions: (id, token) => call('GET', `/api/matches/${id}/positions${token ? `?token=${encodeURIComponent(token)}` : ''}`),
   act: (id, token, action, ply) => call('POST', `/api/matches/${id}/actions`, { token, action, ply }),
   wsUrl: (id, token) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

@@ -3,6 +3,8 @@
 // Attributes whose value is null/undefined/false are skipped; `on<event>` keys add listeners;
 // `style` may be an object; `dataset` may be an object of data-* values.
 
+import { t } from './i18n.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function apply(el, attrs) {
@@ -70,10 +72,10 @@ export function esc(text) {
 /** Short "x seconds/minutes ago" text for a timestamp in milliseconds. */
 export function ago(ms) {
   const d = Math.max(0, Date.now() - ms) / 1000;
-  if (d < 60) return 'just now';
-  if (d < 3600) return `${Math.floor(d / 60)} min ago`;
-  if (d < 86400) return `${Math.floor(d / 3600)} h ago`;
-  return `${Math.floor(d / 86400)} d ago`;
+  if (d < 60) return t('ago.now');
+  if (d < 3600) return t('ago.min', { n: Math.floor(d / 60) });
+  if (d < 86400) return t('ago.h', { n: Math.floor(d / 3600) });
+  return t('ago.d', { n: Math.floor(d / 86400) });
 }
 
 /** Whether the user asked for less motion. */

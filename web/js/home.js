@@ -6,7 +6,9 @@
 
 import { api, seats, inviteLink } from './api.js';
 import { h, fill, ago, toast } from './dom.js';
-import { thumb, BLURBS } from './thumbs.js';
+import { thumb } from './thumbs.js';
+import { t, list } from './i18n.js';
+import { levelName } from './shell.js';
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -24,6 +26,20 @@ const SEAT_COLOURS = {
   'connect-four': ['#e5484d', '#f5c451'],
 };
 
+// The seats' colour names where the seat order alone decides them.
+const SEAT_NAMES = {
+  'connect-four': ['red', 'yellow'],
+  'china-moon': ['red', 'blue', 'yellow', 'purple', 'teal'],
+  'magical-circle': ['orange', 'blue', 'green', 'violet', 'yellow'],
+};
+
+/** A game's title in the current language (the server's when there is no other). */
+export function gameTitle(name, fallback) {
+  const key = `game.${name}`;
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
 function seatColour(game, i) {
   return (SEAT_COLOURS[game] || [])[i] || '#888';
 }
@@ -31,14 +47,14 @@ function seatColour(game, i) {
 function seatName(game, i, params) {
   if (game === 'toumai') {
     const letters = players === 3 ? 'YRB' : (params.colours || 'YR').toUpperCase();
-    return { Y: 'Yellow', R: 'Red', B: 'Blue' }[letters[i]] || `Seat ${i + 1}`;
+    return { Y: t('colour.yellow'), R: t('colour.red'), B: t('colour.blue') }[letters[i]] || t('seat.n', { n: i + 1 });
   }
   if (game === 'khan-tsin') {
     const letters = players === 3 ? 'wgb' : (params.colours || 'wg').toLowerCase();
-    return { w: 'White', g: 'Green', b: 'Blue' }[letters[i]] || `Seat ${i + 1}`;
+    return { w: t('colour.white'), g: t('colour.green'), b: t('colour.blue') }[letters[i]] || t('seat.n', { n: i + 1 });
   }
-  if (game === 'connect-four') return ['Red', 'Yellow'][i];
-  return `Seat ${i + 1}`;
+  const names = SEAT_NAMES[game];
+  return names?.[i] ? t(`colour.${names[i]}`) : t('seat.n', { n: i + 1 });
 }
 
 function renderGames() {
@@ -51,9 +67,9 @@ function renderGames() {
   },
   h('span', { class: 'thumb' }, thumb(g.name)),
   h('span', { class: 'info' },
-    h('span', { class: 'name' }, g.title),
-    h('span', { class: 'meta' }, g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`, g.real_time ? ' · real time' : ''),
-    h('span', { class: 'meta' }, BLURBS[g.name] || '')))));
+    h('span', { class: 'name' }, gameTitle(g.name, g.title)),
+    h('span', { class: 'meta' }, g.min_players === g.max_players ? t('home.players', { n: g.min_players }) : t('home.playersRange', { min: g.min_players, max: g.max_players, n: g.max_players }), g.real_time ? t('home.realTime') : ''),
+    h('span', { class: 'meta' }, t(`blurb.${g.name}`) === `blurb.${g.name}` ? '' : t(`blurb.${g.name}`))))));
 }
 
 function choose(name, scroll) {
@@ -82,7 +98,7 @@ function currentParams() {
 function seatSelect(i) {
   const levels = chosen.levels || [];
   const sel = h('select', {
-    'aria-label': `who plays seat ${i + 1}`,
+    'aria-label': t('home.whoPlays', { n: i + 1 }),
     dataset: { seat: i + 1 },
     onchange: (e) => {
       seatChoices[i] = e.target.value;
@@ -93,10 +109,10 @@ function seatSelect(i) {
       renderSeats();
     },
   },
-  h('option', { value: 'you' }, 'You'),
-  h('option', { value: 'friend' }, 'Invite a friend (private link)'),
-  h('option', { value: 'lobby' }, 'Anyone can join (lobby)'),
-  ...levels.map((l) => h('option', { value: `bot:${l}` }, `Bot: ${l}`)));
+  h('option', { value: 'you' }, t('home.you')),
+  h('option', { value: 'friend' }, t('home.friend')),
+  h('option', { value: 'lobby' }, t('home.lobbySeat')),
+  ...levels.map((l) => h('option', { value: `bot:${l}` }, t('home.botLevel', { level: levelName(l) }))));
   sel.value = seatChoices[i];
   return sel;
 }
@@ -115,10 +131,10 @@ function renderSetup() {
   const params = g.params.filter((p) => p.name !== 'max_plies');
   fill($('setup'),
     h('div', { class: 'row', style: { justifyContent: 'space-between' } },
-      h('h2', {}, g.title),
-      h('a', { href: `/rules/${g.name}` }, 'Read the rules →')),
-    counts.length > 1 ? h('div', { class: 'row' }, h('strong', {}, 'Players'),
-      h('div', { class: 'seg', role: 'group', 'aria-label': 'number of players' }, ...counts.map((n) => h('button', {
+      h('h2', {}, gameTitle(g.name, g.title)),
+      h('a', { href: `/rules/${g.name}` }, t('home.readRules'))),
+    counts.length > 1 ? h('div', { class: 'row' }, h('strong', {}, t('home.playersLabel')),
+      h('div', { class: 'seg', role: 'group', 'aria-label': t('home.numberOfPlayers') }, ...counts.map((n) => h('button', {
         type: 'button',
         'aria-pressed': String(n === players),
         dataset: { players: n },
@@ -130,22 +146,22 @@ function renderSetup() {
     h('div', { class: 'seats-list', id: 'seats' }),
     HINT_GAMES.has(g.name) ? h('label', { class: 'row hints-row' },
       h('input', { type: 'checkbox', id: 'hints' }),
-      ' Hints allowed (everyone at the table agrees)') : null,
+      ` ${t('home.hints')}`) : null,
     h('details', { class: 'advanced' },
-      h('summary', {}, 'Options'),
+      h('summary', {}, t('home.options')),
       h('div', { class: 'params' },
-        h('label', { class: 'field' }, 'Setup',
+        h('label', { class: 'field' }, t('home.setup'),
           h('select', { id: 'setup-kind' },
-            h('option', { value: '' }, 'Placement when a person plays'),
-            h('option', { value: 'placement' }, 'Placement'),
-            h('option', { value: 'random' }, 'Random'))),
+            h('option', { value: '' }, t('home.setupDefault')),
+            h('option', { value: 'placement' }, t('home.setupPlacement')),
+            h('option', { value: 'random' }, t('home.setupRandom')))),
         ...params.map((p) => h('label', { class: 'field' }, p.name.replace(/_/g, ' '),
           p.kind === 'text'
             ? h('textarea', { rows: 3, dataset: { param: p.name, kind: p.kind }, placeholder: p.default ?? '' })
             : h('input', { dataset: { param: p.name, kind: p.kind }, placeholder: p.default ?? '', inputmode: p.kind === 'integer' ? 'numeric' : null, oninput: () => renderSeats() }),
           h('small', {}, p.help))))),
     h('div', { class: 'start-row' },
-      h('button', { type: 'button', class: 'primary', id: 'start', onclick: start }, `Start ${g.title}`),
+      h('button', { type: 'button', class: 'primary', id: 'start', onclick: start }, t('home.start', { game: gameTitle(g.name, g.title) })),
       h('span', { id: 'start-msg', class: 'error', role: 'alert' })),
     h('div', { id: 'created', class: 'created', hidden: true }));
   renderSeats();
@@ -188,7 +204,7 @@ async function start() {
     const created = $('created');
     created.hidden = false;
     fill(created,
-      h('h3', {}, 'Your match is ready. Send each friend their link:'),
+      h('h3', {}, t('home.ready')),
       ...Object.entries(invites).map(([seat, tok]) => h('div', { class: 'invite' },
         h('span', { class: 'invite-label' }, h('span', { class: 'seat-dot', style: { background: seatColour(chosen.name, seat - 1) } }), seatName(chosen.name, seat - 1, params)),
         h('input', { class: 'invite-link', readonly: true, value: inviteLink(r.id, tok), dataset: { seat }, onfocus: (e) => e.target.select() }),
@@ -196,14 +212,14 @@ async function start() {
           type: 'button', class: 'small', onclick: async (e) => {
             try {
               await navigator.clipboard.writeText(inviteLink(r.id, tok));
-              e.target.textContent = 'Copied';
+              e.target.textContent = t('invite.copied');
             } catch {
               e.target.previousSibling.select();
             }
           },
-        }, 'Copy'))),
-      lobbySeats.length ? h('p', { class: 'muted' }, `${lobbySeats.map((n) => seatName(chosen.name, n - 1, params)).join(', ')}: anyone can join from the lobby.`) : null,
-      h('div', {}, h('a', { class: 'button primary', href: url, id: 'open-match' }, mine ? 'Go to the table' : 'Watch the match')));
+        }, t('invite.copy')))),
+      lobbySeats.length ? h('p', { class: 'muted' }, t('home.lobbySeats', { seats: list(lobbySeats.map((n) => seatName(chosen.name, n - 1, params))) })) : null,
+      h('div', {}, h('a', { class: 'button primary', href: url, id: 'open-match' }, mine ? t('home.goToTable') : t('home.watchMatch'))));
     btn.disabled = false;
   } catch (e) {
     $('start-msg').textContent = e.message;
@@ -213,9 +229,9 @@ async function start() {
 
 function seatSummary(m) {
   const who = (st) => {
-    if (st.kind === 'bot') return `bot ${st.level}`;
-    if (st.joined) return 'player';
-    return st.open ? 'open' : 'invited';
+    if (st.kind === 'bot') return t('lobby.bot', { level: levelName(st.level) });
+    if (st.joined) return t('lobby.player');
+    return st.open ? t('lobby.open') : t('lobby.invited');
   };
   return m.seats.map(who).join(' · ');
 }
@@ -225,7 +241,7 @@ async function refreshLobby() {
   try {
     list = (await api.matches()).matches || [];
   } catch (e) {
-    fill($('lobby'), h('p', { class: 'lobby-empty' }, `The lobby cannot be loaded: ${e.message}`));
+    fill($('lobby'), h('p', { class: 'lobby-empty' }, t('lobby.cannotLoad', { reason: e.message })));
     return;
   }
   const mine = seats.all();
@@ -235,17 +251,17 @@ async function refreshLobby() {
   const watch = list.filter((m) => !m.over && !open.includes(m) && !yours.includes(m)).slice(0, 8);
   const item = (m, actions) => h('div', { class: 'lobby-item', dataset: { match: m.id } },
     h('div', {},
-      h('div', { class: 'what' }, `${m.title} · ${m.players} players`),
-      h('div', { class: 'who' }, `${seatSummary(m)} — move ${m.ply} · ${ago(m.created_at)}`)),
+      h('div', { class: 'what' }, `${gameTitle(m.game, m.title)} · ${t('home.players', { n: m.players })}`),
+      h('div', { class: 'who' }, `${seatSummary(m)} — ${t('lobby.move', { n: m.ply })} · ${ago(m.created_at)}`)),
     h('div', { class: 'actions' }, actions));
   fill($('lobby'),
-    ...yours.map((m) => item(m, h('a', { class: 'button primary small', href: `/match/${m.id}?token=${mine[m.id].token}` }, 'Resume'))),
+    ...yours.map((m) => item(m, h('a', { class: 'button primary small', href: `/match/${m.id}?token=${mine[m.id].token}` }, t('lobby.resume')))),
     ...open.map((m) => item(m, [
-      h('button', { type: 'button', class: 'primary small', dataset: { join: m.id }, onclick: () => join(m) }, 'Join'),
-      h('a', { class: 'button small', href: `/match/${m.id}` }, 'Watch')])),
-    ...watch.map((m) => item(m, h('a', { class: 'button small', href: `/match/${m.id}` }, 'Watch'))));
+      h('button', { type: 'button', class: 'primary small', dataset: { join: m.id }, onclick: () => join(m) }, t('lobby.join')),
+      h('a', { class: 'button small', href: `/match/${m.id}` }, t('lobby.watch'))])),
+    ...watch.map((m) => item(m, h('a', { class: 'button small', href: `/match/${m.id}` }, t('lobby.watch')))));
   if (!yours.length && !open.length && !watch.length) {
-    $('lobby').append(h('p', { class: 'lobby-empty' }, 'No open match right now. Start one above and invite a friend!'));
+    $('lobby').append(h('p', { class: 'lobby-empty' }, t('lobby.empty')));
   }
 }
 
@@ -265,7 +281,7 @@ async function main() {
   try {
     games = await api.games();
   } catch (e) {
-    fill($('games'), h('p', { class: 'error' }, `The games cannot be loaded: ${e.message}`));
+    fill($('games'), h('p', { class: 'error' }, t('home.cannotLoad', { reason: e.message })));
     return;
   }
   const want = new URLSearchParams(location.search).get('game');

@@ -8,6 +8,8 @@ import { h, fill, toast } from './dom.js';
 import { Live } from './live.js';
 import { Chooser } from './chooser.js';
 import * as shell from './shell.js';
+import { t } from './i18n.js';
+import { History } from './history.js';
 
 const $ = (id) => document.getElementById(id);
 const GAP_MS = 560; // time given to each move's animation before the next one is drawn
@@ -24,6 +26,9 @@ let timer = null;
 let lastDraw = 0;
 let resultClosed = false;
 let live = null;
+const history = new History(id, token);
+let viewing = null; // the ply shown while looking back, or null for the live game
+let displayed = null; // the state the board shows (live or past)
 
 const chooser = new Chooser(() => drawChoice(), (action) => send(action));
 
@@ -31,12 +36,12 @@ function setConn(status) {
   document.body.dataset.conn = status;
   const el = $('conn');
   el.className = `conn conn-${status}`;
-  el.textContent = { live: 'Live', connecting: 'Connecting…', reconnecting: 'Reconnecting…' }[status] || status;
-  el.title = status === 'live' ? 'Following the match live' : 'The connection was lost: trying again';
+  el.textContent = { live: t('conn.live'), connecting: t('conn.connecting'), reconnecting: t('conn.reconnecting'), offline: t('conn.offline') }[status] || status;
+  el.title = status === 'live' ? t('conn.liveTitle') : t('conn.lostTitle');
 }
 
 function drawChoice() {
-  if (!shown || !renderer) return;
+  if (!shown || !renderer || viewing !== null) return;
   renderer.mark(chooser);
   shell.renderPrompt($('prompt'), game, shown, chooser, renderer.controls?.(chooser));
 }
@@ -48,7 +53,7 @@ async function send(action) {
     // The socket brings the new state; fetch it too if the socket is down.
     if (live.status !== 'live') live.refresh();
   } catch (e) {
-    const late = action === 'claim' ? 'Too late: another player claimed the hourglass first.' : 'The game moved on: here it is now.';
+    const late = action === 'claim' ? t('toast.lateClaim') : t('toast.movedOn');
     toast(e.status === 409 ? late : e.message, e.status === 409 ? 'info' : 'error');
     chooser.unlock();
     live.refresh();
@@ -92,7 +97,7 @@ function init(state) {
     renderer = game.create($('board'), {
       choose: (v) => chooser.choose(v),
       act: (a) => {
-        if (shown && !chooser.locked && shown.legal.includes(a)) {
+        if (shown && viewing === null && !chooser.locked && shown.legal.includes(a)) {
           chooser.locked = true;
           send(a);
         }
@@ -112,8 +117,8 @@ async function draw(state) {
   if (moved) lastDraw = performance.now();
   if (!prev && state.you && token) seats.put(id, { game: state.game, title: state.title, seat: state.you, token });
 
-  $('game-title').textContent = state.title;
-  $('match-id').textContent = `match ${state.id}`;
+  $('game-title').textContent = game.title?.() || state.title;
+  $('match-id').textContent = t('match.id', { id: state.id });
   $('rules-link').href = `/rules/${state.game}`;
   document.body.dataset.ply = String(state.ply);
   document.body.dataset.over = state.status.over ? '1' : '0';
@@ -123,14 +128,25 @@ async function draw(state) {
   const turnEl = $('turn');
   turnEl.textContent = turn;
   turnEl.className = `turn${myTurn ? ' mine' : ''}${state.status.over ? ' over' : ''}`;
-  document.title = `${myTurn ? '● ' : ''}${state.title} — Tabula`;
+  document.title = `${myTurn ? '● ' : ''}${game.title?.() || state.title} — Tabula`;
   $('watching').hidden = !!state.you;
 
-  renderer.update(state, prev, { animate: !!moved });
-  shell.renderPlayers($('players'), game, state);
-  shell.renderMoves($('moves'), game, state);
   shell.renderInvites($('invites'), game, state, seats.get(id));
   renderJoin(state);
+  if ((!prev || moved) && !game.realTime) history.load(state.ply).then(() => viewing === null && refreshWords()).catch(() => {});
+  if (viewing !== null) {
+    // Looking back: the board stays where the viewer is; the banner counts the new moves.
+    chooser.setPaths([]);
+    showPast(viewing, false);
+    if (pending) schedule();
+    return;
+  }
+  renderer.update(state, displayed === state ? null : displayed || prev, { animate: !!moved && displayed === prev });
+  displayed = state;
+  shell.renderPlayers($('players'), game, state);
+  shell.renderMoves($('moves'), game, state, { positions: history.views() });
+  shell.renderCaption($('caption'), game, state, history.views());
+  $('history').hidden = true;
   if (state.status.over && !resultClosed) {
     shell.renderResult($('result'), game, state, () => {
       resultClosed = true;
@@ -144,13 +160,68 @@ async function draw(state) {
   if (pending) schedule();
 }
 
+/** Redraws the words of the move list and caption once past positions have arrived. */
+function refreshWords() {
+  if (!shown) return;
+  shell.renderMoves($('moves'), game, shown, { viewing, positions: history.views() });
+  shell.renderCaption($('caption'), game, displayed || shown, history.views());
+}
+
+/** Shows ply `k` of the match: the live game when `k` is the present ply, else the past
+ * position with every action disabled until the viewer comes back. */
+async function goTo(k) {
+  if (!shown || !renderer) return;
+  const target = Math.max(0, Math.min(k, shown.ply));
+  if (target === shown.ply) {
+    if (viewing === null) return;
+    viewing = null;
+    document.body.dataset.viewing = '';
+    await draw(shown);
+    return;
+  }
+  try {
+    await history.load(shown.ply);
+  } catch (e) {
+    toast(e.message, 'error');
+    return;
+  }
+  const step = viewing === null ? null : target - viewing;
+  viewing = target;
+  chooser.setPaths([]);
+  showPast(target, step === 1);
+}
+
+/** Draws the past position `k` (already loaded) and the banner saying so. */
+function showPast(k, animate) {
+  const past = history.at(shown, k);
+  if (!past) return;
+  document.body.dataset.viewing = String(k);
+  if (displayed?.ply !== past.ply || displayed?.past !== true) {
+    renderer.update(past, displayed && Math.abs(displayed.ply - k) === 1 ? displayed : null, { animate });
+  }
+  displayed = past;
+  shell.renderPlayers($('players'), game, past);
+  shell.renderMoves($('moves'), game, shown, { viewing: k, positions: history.views() });
+  shell.renderCaption($('caption'), game, past, history.views());
+  $('prompt').hidden = true;
+  $('result').hidden = true;
+  const banner = $('history');
+  banner.hidden = false;
+  fill(banner,
+    h('span', { class: 'history-text', role: 'status' }, t('history.viewing', { k, n: shown.ply })),
+    h('span', { class: 'history-buttons' },
+      h('button', { type: 'button', class: 'ghost small', dataset: { go: 'back' }, disabled: k === 0, 'aria-label': t('history.backLabel') }, '◀'),
+      h('button', { type: 'button', class: 'ghost small', dataset: { go: 'next' }, 'aria-label': t('history.nextLabel') }, '▶'),
+      h('button', { type: 'button', class: 'primary small', dataset: { go: 'live' } }, t('history.live'))));
+}
+
 function renderJoin(state) {
   const el = $('join');
   // Only lobby seats may be joined; an invited seat is reached through its link alone.
   const open = state.seats.filter((s) => s.kind === 'human' && s.open && !s.joined);
   el.hidden = !!state.you || state.status.over || open.length === 0;
   if (el.hidden) return;
-  fill(el, h('span', {}, 'A seat is open to anyone in this match.'), ' ', h('button', {
+  fill(el, h('span', {}, t('join.open')), ' ', h('button', {
     type: 'button', class: 'primary small', onclick: async () => {
       try {
         const r = await api.join(id); // a fresh token, for this browser only
@@ -160,7 +231,7 @@ function renderJoin(state) {
         toast(e.message, 'error');
       }
     },
-  }, 'Take a seat'));
+  }, t('join.take')));
 }
 
 function wire() {
@@ -188,12 +259,29 @@ function wire() {
   });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') chooser.back();
+    if (!shown || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest?.('input, select, textarea, .cm-pan')) return;
+    const now = viewing ?? shown.ply;
+    const to = { ArrowLeft: now - 1, ArrowRight: now + 1, Home: 0, End: shown.ply }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goTo(to);
+  });
+  $('moves').addEventListener('click', (e) => {
+    const li = e.target.closest('li[data-ply]');
+    if (li) goTo(Number(li.dataset.ply) + 1);
+  });
+  $('history').addEventListener('click', (e) => {
+    const b = e.target.closest('[data-go]');
+    if (!b || !shown) return;
+    const now = viewing ?? shown.ply;
+    goTo({ live: shown.ply, back: now - 1, next: now + 1, start: 0 }[b.dataset.go]);
   });
 }
 
 async function main() {
   if (!id) {
-    fill($('board'), h('p', { class: 'error' }, 'No match id in the address.'));
+    fill($('board'), h('p', { class: 'error' }, t('match.noId')));
     return;
   }
   wire();
@@ -202,7 +290,7 @@ async function main() {
     first = await api.state(id, token);
   } catch (e) {
     if (e.status === 403 && token) {
-      toast('This seat link is not valid for this match: you are watching.', 'error');
+      toast(t('toast.badSeatLink'), 'error');
       seats.forget(id);
       token = null;
       first = await api.state(id, null).catch((e2) => e2);
@@ -212,8 +300,8 @@ async function main() {
   }
   if (first instanceof Error || !first) {
     fill($('board'), h('div', { class: 'error-box' },
-      h('h2', {}, first?.status === 404 ? 'No such match' : 'The match cannot be loaded'),
-      h('p', {}, first?.message || ''), h('a', { href: '/', class: 'button' }, 'Back to the games')));
+      h('h2', {}, first?.status === 404 ? t('match.noSuch') : t('match.cannotLoad')),
+      h('p', {}, first?.message || ''), h('a', { href: '/', class: 'button' }, t('common.backToGames'))));
     setConn('offline');
     return;
   }
@@ -222,11 +310,11 @@ async function main() {
     onState,
     onStatus: setConn,
     onError: (e) => {
-      if (e.status === 404) toast('This match no longer exists.', 'error');
+      if (e.status === 404) toast(t('toast.gone'), 'error');
     },
   });
   live.start();
-  window.tabula = { state: () => shown, live, chooser };
+  window.tabula = { state: () => shown, live, chooser, viewing: () => viewing, displayed: () => displayed };
 }
 
 main();

@@ -5,6 +5,8 @@
 // one step per press, never the whole plan at once. Pure functions (no DOM), so the tests
 // import them too.
 
+import { t } from './i18n.js';
+
 const PAIRS = [];
 for (let p = 1; p <= 6; p++) for (let q = p + 1; q <= 6; q++) PAIRS.push(`${p}${q}`);
 
@@ -85,19 +87,19 @@ export function hintFor(state, presses = 1) {
   if (v.attempt && v.attempt.seat === state.you && v.phase === 'swap') {
     const at = v.attempt;
     const seq = swapsTo(v.arrangement, v.revealed, at.k - at.swaps_done, at.last_pair);
-    if (!seq) return { text: 'No card can be made with the swaps left.', next: null };
+    if (!seq) return { text: t('mc.hint.noneLeft'), next: null };
     const left = seq.length - 1;
-    return { text: `Next swap: places ${pairText(seq[0])}${left ? ` (then ${left} more)` : ' (the last one)'}.`, next: pointAt(`swap:${seq[0]}`) };
+    return { text: left ? t('mc.hint.nextSwapMore', { pair: pairText(seq[0]), n: left }) : t('mc.hint.nextSwapLast', { pair: pairText(seq[0]) }), next: pointAt(`swap:${seq[0]}`) };
   }
   const best = me ? plans(v.arrangement, v.revealed, me.hand)[0] : null;
   if (!best) {
-    return { text: 'No card can be made with your swap cards now.', next: pointAt('vote') };
+    return { text: t('mc.hint.noneNow'), next: pointAt('vote') };
   }
   const card = v.revealed.indexOf(best.card) + 1;
   const next = pointAt('claim') || pointAt(`play:${best.play.join('')}`);
-  const cards = best.play.length > 1 ? `swap cards ${best.play.join(' + ')}` : `swap card ${best.play[0]}`;
+  const cards = best.play.length > 1 ? t('mc.hint.cards', { cards: best.play.join(' + ') }) : t('mc.hint.card', { card: best.play[0] });
   if (presses <= 1) {
-    return { text: `Card #${card} can be made with your ${cards} (${best.k} swap${best.k > 1 ? 's' : ''}).`, next };
+    return { text: t('mc.hint.canMake', { card, cards, n: best.k }), next };
   }
-  return { text: `Card #${card} with your ${cards}: the first swap is places ${pairText(best.swaps[0])}.`, next };
+  return { text: t('mc.hint.firstSwap', { card, cards, pair: pairText(best.swaps[0]) }), next };
 }

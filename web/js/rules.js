@@ -1,10 +1,12 @@
 // rules.js — the rules page (/rules/<game>): the rules for players, rulings and the digital
-// edition's choices included, fetched as Markdown (GET /api/games/<game>/rules) and drawn with
+// edition's choices included, fetched as Markdown (GET /api/games/<game>/rules?lang=<the
+// chosen language>, English when the server has no such page) and drawn with
 // js/markdown.js; a row of links to the other games' rules and a button to play.
 
 import { api } from './api.js';
 import { h, fill } from './dom.js';
 import { markdown } from './markdown.js';
+import { t, currentLang } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
@@ -20,9 +22,9 @@ async function main() {
   fill($('rules-nav'), ...games.map((g) => h('a', { href: `/rules/${g.name}`, 'aria-current': g.name === name ? 'page' : null }, g.title)));
   let text;
   try {
-    text = await api.rules(name);
+    text = await api.rules(name, currentLang());
   } catch (e) {
-    fill($('rules'), h('h1', {}, 'Rules not found'), h('p', {}, e.message), h('p', {}, h('a', { href: '/' }, 'Back to the games')));
+    fill($('rules'), h('h1', {}, t('rules.notFound')), h('p', {}, e.message), h('p', {}, h('a', { href: '/' }, t('common.backToGames'))));
     return;
   }
   const headings = [];
@@ -31,12 +33,12 @@ async function main() {
   const toc = headings.filter((x) => x.level === 2);
   if (toc.length > 3) {
     const first = $('rules').querySelector('h2');
-    first.before(h('nav', { class: 'toc', 'aria-label': 'contents' },
-      h('details', {}, h('summary', {}, 'Contents'),
+    first.before(h('nav', { class: 'toc', 'aria-label': t('rules.contents') },
+      h('details', {}, h('summary', {}, t('rules.contents')),
         h('ol', {}, ...toc.map((x) => h('li', {}, h('a', { href: `#${x.id}` }, x.text)))))));
   }
   $('play').href = `/?game=${encodeURIComponent(name)}`;
-  $('play').textContent = `Play ${game?.title || name}`;
+  $('play').textContent = t('rules.playGame', { game: game?.title || name });
   $('play').hidden = !game;
   if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
 }

@@ -5,19 +5,27 @@
 
 import { h, fill } from './dom.js';
 import { inviteLink } from './api.js';
+import { t, list } from './i18n.js';
 
 const MAX_MOVES = 300;
 
 export function seatKind(seat, you) {
-  if (seat.kind === 'bot') return `Bot · ${seat.level}`;
-  if (seat.seat === you) return 'You';
-  if (seat.joined) return 'Player';
-  return seat.open ? 'Open seat (anyone can join)' : 'Invited (not here yet)';
+  if (seat.kind === 'bot') return t('seat.bot', { level: levelName(seat.level) });
+  if (seat.seat === you) return t('seat.you');
+  if (seat.joined) return t('seat.player');
+  return seat.open ? t('seat.open') : t('seat.invited');
+}
+
+/** A bot level's name ("casual") in the current language. */
+export function levelName(level) {
+  const key = `level.${level}`;
+  const text = t(key);
+  return text === key ? level : text;
 }
 
 /** A short label for a seat: the game's name for it ("Yellow"), or "Seat n". */
 export function label(game, state, n) {
-  return game.seatLabel ? game.seatLabel(state, n) : `Seat ${n}`;
+  return game.seatLabel ? game.seatLabel(state, n) : t('seat.n', { n });
 }
 
 function dot(colour) {
@@ -34,15 +42,15 @@ export function renderPlayers(el, game, state) {
     return h('div', {
       class: `player${acting ? ' acting' : ''}${n === state.you ? ' me' : ''}${winners.has(n) ? ' winner' : ''}`,
       dataset: { seat: n },
-      'aria-label': `${label(game, state, n)}: ${seatKind(seat, state.you)}${acting ? ', to play' : ''}`,
+      'aria-label': `${label(game, state, n)}: ${seatKind(seat, state.you)}${acting ? t('player.toPlay') : ''}`,
     },
     game.seatIcon ? game.seatIcon(state, n) : dot(game.seatColour(state, n)),
     h('div', { class: 'player-main' },
       h('div', { class: 'player-name' }, label(game, state, n),
-        n === state.you ? h('span', { class: 'badge you' }, 'you') : null,
-        winners.has(n) ? h('span', { class: 'badge win' }, '★ winner') : null),
+        n === state.you ? h('span', { class: 'badge you' }, t('player.youBadge')) : null,
+        winners.has(n) ? h('span', { class: 'badge win' }, t('player.winnerBadge')) : null),
       h('div', { class: 'player-kind' }, seatKind(seat, state.you),
-        thinking ? h('span', { class: 'thinking', role: 'img', 'aria-label': 'thinking' }, h('i'), h('i'), h('i')) : null)),
+        thinking ? h('span', { class: 'thinking', role: 'img', 'aria-label': t('player.thinking') }, h('i'), h('i'), h('i')) : null)),
     h('div', { class: 'player-stats' }, game.seatStats ? game.seatStats(state, n) : null));
   }));
 }
@@ -53,29 +61,43 @@ export function turnText(game, state) {
   if (st.over) return resultText(game, state);
   const custom = game.turnText?.(state);
   if (custom) return custom;
-  if (st.chance) return 'The game is drawing…';
+  if (st.chance) return t('turn.chance');
   const mine = st.to_act.includes(state.you);
-  if (mine && st.to_act.length === 1) return 'Your turn';
-  if (mine) return 'Your move — everyone may act now';
+  if (mine && st.to_act.length === 1) return t('turn.yours');
+  if (mine) return t('turn.everyone');
   const who = st.to_act.map((n) => {
     const seat = state.seats[n - 1];
-    return seat?.kind === 'bot' ? `${label(game, state, n)} (bot) is thinking…` : `Waiting for ${label(game, state, n)}…`;
+    return seat?.kind === 'bot' ? t('turn.botThinking', { seat: label(game, state, n) }) : t('turn.waitingFor', { seat: label(game, state, n) });
   });
-  return who.join(' ') || 'Waiting…';
+  return who.join(' ') || t('turn.waiting');
 }
 
 export function resultText(game, state) {
   const r = state.status.result;
-  if (!r) return 'The game is over';
-  if (r.reason === 'ply_limit') return 'Draw: the ply limit was reached';
+  if (!r) return t('result.over');
   const w = r.winners || [];
-  if (w.length === 0 || (r.reason === 'draw' && w.length !== 1)) return 'Draw';
+  if (r.reason === 'ply_limit' || r.reason === 'repetition' || w.length === 0 || (r.reason === 'draw' && w.length !== 1)) return t('result.draw');
   if (w.length > 1) {
-    const names = w.map((n) => label(game, state, n)).join(' and ');
-    return w.includes(state.you) ? `You share the win with ${w.filter((n) => n !== state.you).map((n) => label(game, state, n)).join(' and ')}` : `${names} share the win`;
+    const others = w.filter((n) => n !== state.you).map((n) => label(game, state, n));
+    return w.includes(state.you) ? t('result.youShare', { others: list(others) }) : t('result.share', { seats: list(w.map((n) => label(game, state, n))) });
   }
-  if (w[0] === state.you) return 'You win!';
-  return `${label(game, state, w[0])} wins`;
+  if (w[0] === state.you) return t('result.youWin');
+  return t('result.wins', { seat: label(game, state, w[0]) });
+}
+
+/** Why the game ended, in a sentence: the win condition (the game's own words when it has
+ * them), the score, a draw by agreement of the rules, the ply limit or a threefold repetition. */
+export function reasonText(game, state) {
+  const r = state.status.result;
+  if (!r) return '';
+  switch (r.reason) {
+    case 'ply_limit': return t('reason.plyLimit');
+    case 'repetition': return t('reason.repetition');
+    case 'draw': return t('reason.draw');
+    case 'score': return t('reason.score');
+    case 'win': return game.winReason?.(state) || t('reason.win');
+    default: return t('reason.other', { reason: r.reason });
+  }
 }
 
 /** The prompt bar: what to do now, the button choices, a back button. */
@@ -85,7 +107,7 @@ export function renderPrompt(el, game, state, chooser, extra) {
   const mine = state.legal.length > 0 && !state.status.over;
   el.dataset.chosen = chooser.chosen.join(' ');
   el.dataset.step = chooser.locked ? 'sending' : [...kinds].join(' ') || 'idle';
-  const text = chooser.locked ? 'Sending…'
+  const text = chooser.locked ? t('prompt.sending')
     : mine ? game.prompt(kinds, chooser.chosenSteps(), state) : '';
   const buttons = [...opts.values()].filter((st) => st.button).map((st) => h('button', {
     type: 'button',
@@ -94,7 +116,7 @@ export function renderPrompt(el, game, state, chooser, extra) {
     title: st.title || null,
   }, st.icon ? h('span', { class: 'choice-icon', html: st.icon }) : null, st.label || st.v));
   const back = chooser.canBack()
-    ? h('button', { type: 'button', class: 'ghost back', dataset: { back: '1' }, title: 'Undo the last choice (Esc)' }, '← Back')
+    ? h('button', { type: 'button', class: 'ghost back', dataset: { back: '1' }, title: t('prompt.backTitle') }, t('prompt.back'))
     : null;
   fill(el,
     text ? h('p', { class: 'prompt-text' }, text) : null,
@@ -102,24 +124,47 @@ export function renderPrompt(el, game, state, chooser, extra) {
   el.hidden = !text && !buttons.length && !extra;
 }
 
-export function renderMoves(el, game, state) {
+/** The words of one log entry: the game's sentence (who did what), or a plain one for chance
+ * and the host. `positions` (optional) maps a ply to the view before it, for richer words. */
+export function describe(game, state, e, positions) {
+  const ctx = { before: positions?.[e.ply] || null, after: positions?.[e.ply + 1] || null };
+  if (e.actor === 'chance') return game.describeChance?.(e, state, ctx) || t('moves.chance');
+  if (e.actor === 'host') return game.describeHost?.(e, state, ctx) || t('moves.host');
+  const who = label(game, state, e.actor);
+  return game.describe?.(e, state, { ...ctx, who }) || t('moves.generic', { who, action: e.action ?? '' });
+}
+
+/** The move list: each entry in words with its notation beside it; `viewing` is the ply of
+ * the position shown while looking back (null: live), its entry marked. */
+export function renderMoves(el, game, state, { viewing = null, positions = null } = {}) {
   const log = state.log || [];
-  const actor = (a) => {
-    if (a === 'chance') return h('span', { class: 'actor chance' }, 'chance');
-    if (a === 'host') return h('span', { class: 'actor host' }, 'host');
-    return h('span', { class: 'actor' }, dot(game.seatColour(state, a)), label(game, state, a));
-  };
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
   // Long real-time games log thousands of entries: the list keeps the most recent ones.
   const from = Math.max(0, log.length - MAX_MOVES);
-  fill(el, from ? h('li', { class: 'empty' }, `${from} earlier entries`) : null, ...log.slice(from).map((e, i, shown) => h('li', {
-    class: i === shown.length - 1 ? 'last' : null,
-    dataset: { ply: e.ply },
-    title: game.describe?.(e, state) || null,
-  }, h('span', { class: 'ply' }, e.ply + 1), actor(e.actor),
-  h('code', { class: 'notation' }, e.action ?? '(hidden)'))));
-  if (!log.length) el.append(h('li', { class: 'empty' }, 'No move yet.'));
-  if (atBottom || log.length < 3) el.scrollTop = el.scrollHeight;
+  const colour = (a) => (typeof a === 'number' ? game.seatColour(state, a) : 'transparent');
+  fill(el, from ? h('li', { class: 'empty' }, t('moves.earlier', { n: from })) : null, ...log.slice(from).map((e, i, shown) => {
+    const current = viewing === null ? i === shown.length - 1 : e.ply + 1 === viewing;
+    return h('li', {
+      class: `${current ? 'last' : ''}${viewing !== null && current ? ' viewing' : ''}`.trim() || null,
+      dataset: { ply: e.ply, actor: e.actor },
+      'aria-current': viewing !== null && current ? 'step' : null,
+    }, h('span', { class: 'ply' }, e.ply + 1), dot(colour(e.actor)),
+    h('span', { class: 'words' }, describe(game, state, e, positions)),
+    h('code', { class: 'notation' }, e.action ?? t('moves.hidden')));
+  }));
+  if (!log.length) el.append(h('li', { class: 'empty' }, t('moves.none')));
+  if (viewing !== null) el.querySelector('li.viewing')?.scrollIntoView({ block: 'nearest' });
+  else if (atBottom || log.length < 3) el.scrollTop = el.scrollHeight;
+}
+
+/** The caption under the board: the last move of the position shown, in words. */
+export function renderCaption(el, game, state, positions) {
+  const e = state.last;
+  el.hidden = !e;
+  if (!e) return;
+  fill(el, h('span', { class: 'caption-label' }, t('caption.last')), ' ',
+    h('span', { class: 'words' }, describe(game, state, e, positions)), ' ',
+    h('code', { class: 'notation' }, e.action ?? t('moves.hidden')));
 }
 
 export function renderInvites(el, game, state, mine) {
@@ -130,21 +175,21 @@ export function renderInvites(el, game, state, mine) {
     const link = inviteLink(state.id, invites[s.seat]);
     return h('div', { class: 'invite' },
       h('span', { class: 'invite-label' }, dot(game.seatColour(state, s.seat)), label(game, state, s.seat)),
-      h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': `invite link for ${label(game, state, s.seat)}`, dataset: { seat: s.seat }, onfocus: (e) => e.target.select() }),
+      h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': t('invite.linkFor', { seat: label(game, state, s.seat) }), dataset: { seat: s.seat }, onfocus: (e) => e.target.select() }),
       h('button', {
         type: 'button', class: 'small', onclick: async (e) => {
           try {
             await navigator.clipboard.writeText(link);
-            e.target.textContent = 'Copied';
+            e.target.textContent = t('invite.copied');
           } catch {
             e.target.previousSibling.select();
           }
         },
-      }, 'Copy'));
+      }, t('invite.copy')));
   });
   el.hidden = rows.length === 0;
-  fill(el, rows.length ? h('h2', {}, 'Invite your friends') : null,
-    rows.length ? h('p', { class: 'muted' }, 'Send each friend their link: it holds their seat.') : null, rows);
+  fill(el, rows.length ? h('h2', {}, t('invite.title')) : null,
+    rows.length ? h('p', { class: 'muted' }, t('invite.help')) : null, rows);
 }
 
 export function renderResult(el, game, state, onClose) {
@@ -165,9 +210,10 @@ export function renderResult(el, game, state, onClose) {
   fill(el, h('div', { class: 'result-card', role: 'status' },
     h('div', { class: 'result-emblem', 'aria-hidden': 'true' }, won ? '★' : r.reason === 'win' || r.reason === 'score' ? '◆' : '='),
     h('h2', { id: 'result-title' }, resultText(game, state)),
+    h('p', { class: 'result-reason' }, reasonText(game, state)),
     game.resultDetail ? h('p', {}, game.resultDetail(state)) : null,
     scores,
     h('div', { class: 'result-actions' },
-      h('a', { class: 'button primary', href: `/?game=${state.game}` }, 'New game'),
-      h('button', { type: 'button', class: 'ghost', onclick: onClose }, 'See the board'))));
+      h('a', { class: 'button primary', href: `/?game=${state.game}` }, t('result.newGame')),
+      h('button', { type: 'button', class: 'ghost', onclick: onClose }, t('result.seeBoard')))));
 }

@@ -92,11 +92,3 @@ export function thumb(name) {
   const parts = DRAW[name] ? DRAW[name]() : [s('rect', { width: 160, height: 100, fill: '#222' })];
   return s('svg', { viewBox: '0 0 160 100', 'aria-hidden': 'true', preserveAspectRatio: 'xMidYMid slice' }, ...parts);
 }
-
-export const BLURBS = {
-  toumai: 'Fly your birds to the star; bring back three magic wands.',
-  'khan-tsin': 'Stack tokens round the dragon; crown a 9-stack with your Khan.',
-  'china-moon': 'Hop frogs to the island and gather the best lotus bouquet.',
-  'magical-circle': 'Real-time race: swap the elements to match a magic card.',
-  'connect-four': 'The classic: four in a row wins.',
-};

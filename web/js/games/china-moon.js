@@ -11,6 +11,7 @@
 import { s, h, narrow, labelledGroup } from '../dom.js';
 import { PieceLayer } from '../anim.js';
 import { markBoard } from '../chooser.js';
+import { t } from '../i18n.js';
 
 let U = 60; // drawing units between two grid steps of the board's coordinates
 let PAD = 44;
@@ -23,19 +24,18 @@ const PAD_PATH = (() => {
   return `M0 0 L${pt(-45)} A${R} ${R} 0 1 1 ${pt(-75)} Z`;
 })();
 const SEAT = ['#e5534b', '#4c8dff', '#f2c14e', '#a371f7', '#3fb9a6'];
-const SEAT_NAME = ['Red', 'Blue', 'Yellow', 'Purple', 'Teal'];
+const SEAT_KEY = ['red', 'blue', 'yellow', 'purple', 'teal'];
+const SEAT_NAME = new Proxy([], { get: (_, i) => (SEAT_KEY[i] ? t(`colour.${SEAT_KEY[i]}`) : undefined) });
 const FLOWER = {
-  y: { fill: '#f7d44c', edge: '#a8850f', name: 'yellow' },
-  p: { fill: '#f49ac1', edge: '#b0527c', name: 'pink' },
-  w: { fill: '#fbfbf6', edge: '#9a9a90', name: 'white' },
-  k: { fill: '#26232b', edge: '#8d8799', name: 'black' },
-  u: { fill: '#4aa8ff', edge: '#1d5fa3', name: 'blue' },
+  y: { fill: '#f7d44c', edge: '#a8850f', key: 'yellow' },
+  p: { fill: '#f49ac1', edge: '#b0527c', key: 'pink' },
+  w: { fill: '#fbfbf6', edge: '#9a9a90', key: 'white' },
+  k: { fill: '#26232b', edge: '#8d8799', key: 'black' },
+  u: { fill: '#4aa8ff', edge: '#1d5fa3', key: 'blue' },
 };
+for (const f of Object.values(FLOWER)) Object.defineProperty(f, 'name', { get: () => t(`cm.flower.${f.key}`) });
 const LETTER = { yellow: 'y', pink: 'p', white: 'w', black: 'k', blue: 'u' };
-const KIND_NAME = {
-  start: 'start', goal: 'goal island', plain: 'lily pad', lotus: 'lotus', 'black-lotus': 'black lotus',
-  spring: 'spring', 'stupid-frog': 'stupid frog', butterfly: 'butterfly',
-};
+const KIND_NAME = new Proxy({}, { get: (_, k) => (typeof k === 'string' ? t(`cm.kind.${k}`) : undefined) });
 
 /** A flower drawn around (0, 0). */
 export function flower(letter, size = 1) {
@@ -105,7 +105,7 @@ function paths(state) {
         steps: [
           { v: `frog:${seat}@${from}`, kind: 'frog', t: `frog:${seat}@${from}` },
           { v: `dest:${end}`, kind: 'dest', t: `sp:${end}` },
-          { v: `route:${rest}`, kind: 'route', button: true, auto: true, label: `via ${landings.join(' → ')}` },
+          { v: `route:${rest}`, kind: 'route', button: true, auto: true, label: t('cm.via', { route: landings.join(' → ') }) },
         ],
       });
     } else if ((m = /^x(\d):([ypwku])\/([ypwku])$/.exec(a))) {
@@ -113,13 +113,13 @@ function paths(state) {
       out.push({
         action: a,
         steps: [
-          { v: `with:${seat}`, kind: 'with', button: true, auto: true, label: `With ${SEAT_NAME[seat - 1] || `seat ${seat}`}` },
-          { v: `give:${give}`, kind: 'give', button: true, auto: true, label: `Give ${FLOWER[give].name}`, icon: flowerIcon(give) },
-          { v: `take:${take}`, kind: 'take', button: true, auto: true, label: `Take ${FLOWER[take].name}`, icon: flowerIcon(take) },
+          { v: `with:${seat}`, kind: 'with', button: true, auto: true, label: t('cm.with', { seat: SEAT_NAME[seat - 1] || t('seat.n', { n: seat }) }), who: SEAT_NAME[seat - 1] },
+          { v: `give:${give}`, kind: 'give', button: true, auto: true, label: t('cm.give', { flower: FLOWER[give].name }), icon: flowerIcon(give), flower: FLOWER[give].name },
+          { v: `take:${take}`, kind: 'take', button: true, auto: true, label: t('cm.take', { flower: FLOWER[take].name }), icon: flowerIcon(take) },
         ],
       });
     } else if ((m = /^drop:([ypwku])$/.exec(a))) {
-      out.push({ action: a, steps: [{ v: a, kind: 'drop', button: true, label: `Drop ${FLOWER[m[1]].name}`, icon: flowerIcon(m[1]) }] });
+      out.push({ action: a, steps: [{ v: a, kind: 'drop', button: true, label: t('cm.drop', { flower: FLOWER[m[1]].name }), icon: flowerIcon(m[1]) }] });
     }
   }
   return out;
@@ -129,20 +129,19 @@ function prompt(kinds, chosen, state) {
   const v = state.view;
   if (kinds.has('frog')) {
     const n = 4 - v.moves_left;
-    return `Frog ${n} of 3: choose a frog to hop (any colour)${v.must_move_other ? ' — this one must belong to another player' : ''}.`;
+    return t(v.must_move_other ? 'cm.p.frogOther' : 'cm.p.frog', { n });
   }
-  if (kinds.has('dest')) return 'Choose where its move ends (a highlighted space).';
-  if (kinds.has('route')) return 'Several routes end there: which way?';
-  const where = v.pending ? ` (your frog on space ${v.pending.space})` : '';
-  if (kinds.has('with')) return `Stupid frog${where}! Exchange a flower: with whom?`;
+  if (kinds.has('dest')) return t('cm.p.dest');
+  if (kinds.has('route')) return t('cm.p.route');
+  const sp = v.pending?.space ?? '';
+  if (kinds.has('with')) return t('cm.p.with', { sp });
   const partner = chosen.find((st) => st.kind === 'with');
   const given = chosen.find((st) => st.kind === 'give');
-  const to = partner ? ` to ${partner.label.slice(5)}` : '';
-  if (kinds.has('give')) return `Stupid frog${where}! Which of your flowers do you give${to}?`;
-  if (kinds.has('take')) return `Stupid frog${where}: you give ${given ? given.label.slice(5) : 'a flower'}${to}. Which flower do you take in return?`;
+  if (kinds.has('give')) return t('cm.p.give', { sp, seat: partner?.who || '' });
+  if (kinds.has('take')) return t('cm.p.take', { sp, seat: partner?.who || '', flower: given?.flower || '' });
   if (kinds.has('drop')) {
     const d = v.pending?.drop_space;
-    return `Butterfly${where}! Drop one of your flowers ${d ? `— it lands on space ${d}` : '— it leaves the game'}.`;
+    return d ? t('cm.p.dropOn', { sp, drop: d }) : t('cm.p.dropOut', { sp });
   }
   return '';
 }
@@ -183,7 +182,7 @@ function hand(letters) {
 
 export default {
   name: 'china-moon',
-  seatLabel: (state, n) => SEAT_NAME[n - 1] || `Seat ${n}`,
+  seatLabel: (state, n) => SEAT_NAME[n - 1] || t('seat.n', { n }),
   seatColour: (state, n) => SEAT[(n - 1) % SEAT.length],
   seatIcon(state, n) {
     const svg = s('svg', { viewBox: '-14 -14 28 28', class: 'player-icon', 'aria-hidden': 'true' }, frog(n));
@@ -194,8 +193,9 @@ export default {
     if (!hd) return null;
     const flowers = hand(hd.flowers);
     return [
-      h('span', { class: 'cm-hand', html: flowers.map((f) => flowerIcon(f, 16)).join(''), title: flowers.map((f) => FLOWER[f].name).join(', ') || 'no flower' }),
-      h('b', { title: 'score so far' }, `${hd.score} pts`),
+      h('span', { class: 'cm-hand', html: flowers.map((f) => flowerIcon(f, 16)).join(''), role: 'img', 'aria-label': flowers.map((f) => FLOWER[f].name).join(', ') || t('cm.noFlower') }),
+      h('span', { class: 'stat' }, t('cm.stat.flowers', { n: flowers.length })),
+      h('b', { class: 'stat' }, t('cm.stat.score', { n: hd.score })),
     ];
   },
   paths,
@@ -204,17 +204,28 @@ export default {
     const v = state.view;
     if (state.status.over || !v.pending) return null;
     const owner = v.pending.owner;
-    const what = v.pending.kind === 'exchange' ? 'an exchange (stupid frog)' : 'a flower to drop (butterfly)';
-    if (owner === state.you) return `You decide ${what}`;
+    const kind = v.pending.kind === 'exchange' ? 'Exchange' : 'Drop';
+    if (owner === state.you) return t(`cm.turn.you${kind}`);
     const seat = state.seats[owner - 1];
-    return `${SEAT_NAME[owner - 1]} decides ${what}${seat?.kind === 'bot' ? '…' : ' — waiting'}`;
+    return t(`cm.turn.other${kind}`, { seat: SEAT_NAME[owner - 1] }) + (seat?.kind === 'bot' ? '…' : t('cm.turn.waiting'));
   },
-  describe(entry) {
+  winReason: () => t('cm.reason.win'),
+  describe(entry, state, { who }) {
     const a = entry.action || '';
-    if (a.startsWith('x')) return `exchange with seat ${a[1]}: gives ${FLOWER[a[3]]?.name}, takes ${FLOWER[a[5]]?.name}`;
-    if (a.startsWith('drop:')) return `butterfly drops ${FLOWER[a[5]]?.name}`;
+    const place = (sp) => (sp === 'S' ? t('cm.start') : sp === 'G' ? t('cm.goal') : sp);
+    let m;
+    if ((m = /^(\d)@([^>]+)>(.+)$/.exec(a))) {
+      const landings = m[3].split('>');
+      const own = Number(m[1]) === entry.actor;
+      const frogOf = own ? t('cm.m.ownFrog') : t('cm.m.frogOf', { seat: SEAT_NAME[m[1] - 1] });
+      const via = landings.length > 1 ? t('cm.m.via', { route: landings.slice(0, -1).map(place).join(', ') }) : '';
+      return `${t('cm.m.hop', { who, frog: frogOf, from: place(m[2]), to: place(landings[landings.length - 1]) })}${via}`;
+    }
+    if ((m = /^x(\d):([ypwku])\/([ypwku])$/.exec(a))) return t('cm.m.exchange', { who, seat: SEAT_NAME[m[1] - 1], give: FLOWER[m[2]].name, take: FLOWER[m[3]].name });
+    if (a.startsWith('drop:')) return t('cm.m.drop', { who, flower: FLOWER[a[5]]?.name });
     return a;
   },
+  describeChance: (entry) => (entry.action ? t('cm.m.chance', { action: entry.action }) : t('moves.chance')),
 
   create(root, ctx) {
     let svg = null;
@@ -248,7 +259,7 @@ export default {
       const place = (q) => (turn ? [(maxY - q.y) * U + PAD, (q.x - minX) * U + PAD] : [(q.x - minX) * U + PAD, (q.y - minY) * U + PAD]);
       const pos = new Map(sp.map((q) => [q.id, place(q)]));
       geo = { pos, W, H, into: sp.find((q) => q.next.includes('G'))?.id, next: new Map(sp.map((q) => [q.id, q.next])) };
-      svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: `board-svg cm${tall ? ' cm-tall' : ''}`, role: 'group', 'aria-label': `China Moon pond: ${v.board.name}` });
+      svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: `board-svg cm${tall ? ' cm-tall' : ''}`, role: 'group', 'aria-label': t('cm.board', { name: v.board.name }) });
       if (tall) {
         // Wider than the screen: the board's box pans (and takes the focus for the keyboard).
         svg.style.width = `${Math.ceil(W * PHONE_ZOOM)}px`;
@@ -290,16 +301,16 @@ export default {
       spaceEls = new Map();
       for (const q of sp) {
         const [x, y] = pos.get(q.id);
-        const g = s('g', { class: `cm-space cm-${q.kind}`, transform: `translate(${x} ${y})`, dataset: { space: q.id }, 'aria-label': `space ${q.id}: ${KIND_NAME[q.kind] || q.kind}` });
+        const g = s('g', { class: `cm-space cm-${q.kind}`, transform: `translate(${x} ${y})`, dataset: { space: q.id }, 'aria-label': t('cm.space', { sp: q.id, kind: KIND_NAME[q.kind] || q.kind }) });
         if (q.kind === 'goal') {
           g.append(s('circle', { class: 'halo', r: 40 }),
             s('path', { d: 'M-36 -4 C-36 -26 -12 -34 6 -32 C28 -30 38 -16 36 2 C34 22 16 32 -4 32 C-24 32 -36 18 -36 -4 Z', fill: 'url(#cm-sand)', stroke: '#8a6a2c', 'stroke-width': 2, transform: `scale(${U / 62})` }),
             s('path', { d: 'M-8 -8 q8 -14 16 0', fill: 'none', stroke: '#3f8d4e', 'stroke-width': 2.5 }),
-            s('text', { x: 0, y: 26 * (U / 62), 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#7a5a22', 'letter-spacing': 1 }, 'GOAL'));
+            s('text', { x: 0, y: 26 * (U / 62), 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: '#7a5a22', 'letter-spacing': 1 }, t('cm.goalMark')));
         } else if (q.kind === 'start') {
           g.append(s('circle', { class: 'halo', r: 31 }),
             s('circle', { r: 28, fill: 'url(#cm-pad)', stroke: '#1f5e34', 'stroke-width': 2 }),
-            s('text', { x: 0, y: 3, 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 800, fill: '#d7f2e2', 'fill-opacity': 0.55, 'letter-spacing': 1 }, 'START'));
+            s('text', { x: 0, y: 3, 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 800, fill: '#d7f2e2', 'fill-opacity': 0.55, 'letter-spacing': 1 }, t('cm.startMark')));
         } else {
           const rim = q.kind === 'black-lotus' ? '#1a1a1a' : '#1f5e34';
           g.append(s('circle', { class: 'halo', r: R + 4 }),
@@ -390,7 +401,7 @@ export default {
           sig: `${p.seat}${p.scale || 1}${moved.has(`${p.seat}@${p.space}`)}`,
           draw: () => frog(p.seat, {
             class: `cm-frog${moved.has(`${p.seat}@${p.space}`) ? ' moved' : ''}`,
-            'aria-label': `${SEAT_NAME[p.seat - 1]} frog on ${p.space === 'S' ? 'the start' : p.space === 'G' ? 'the goal' : `space ${p.space}`}`,
+            'aria-label': t(p.space === 'S' ? 'cm.frogStart' : p.space === 'G' ? 'cm.frogGoal' : 'cm.frogOn', { seat: SEAT_NAME[p.seat - 1], sp: p.space }),
             dataset: { frog: `${p.seat}@${p.space}` },
             transform: null,
           }),
@@ -418,7 +429,7 @@ export default {
           const [x, y] = geo.pos.get(f.space);
           const g = flower(LETTER[f.flower], 1.15);
           g.setAttribute('transform', `translate(${x} ${y - 1}) scale(1.15)`);
-          g.setAttribute('aria-label', `${f.flower} flower on space ${f.space}`);
+          g.setAttribute('aria-label', t('cm.flowerOn', { flower: FLOWER[LETTER[f.flower]]?.name || f.flower, sp: f.space }));
           labelledGroup(g);
           flowersG.append(g);
         }

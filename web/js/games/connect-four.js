@@ -4,9 +4,10 @@
 import { s, reducedMotion } from '../dom.js';
 import { PieceLayer } from '../anim.js';
 import { markBoard } from '../chooser.js';
+import { t } from '../i18n.js';
 
 const COLOURS = { 1: '#e5484d', 2: '#f5c451' };
-const NAMES = { 1: 'Red', 2: 'Yellow' };
+const NAMES = { get 1() { return t('colour.red'); }, get 2() { return t('colour.yellow'); } };
 const X0 = 20;
 const Y0 = 70;
 const CELL = 100;
@@ -23,7 +24,8 @@ function disc(seat, extra = {}) {
 
 export default {
   name: 'connect-four',
-  seatLabel: (state, n) => NAMES[n] || `Seat ${n}`,
+  seatLabel: (state, n) => NAMES[n] || t('seat.n', { n }),
+  title: () => t('game.connect-four'),
   seatColour: (state, n) => COLOURS[n] || '#888',
 
   paths(state) {
@@ -31,12 +33,13 @@ export default {
   },
 
   prompt() {
-    return 'Drop a disc: choose a column.';
+    return t('c4.prompt');
   },
 
-  describe(entry) {
-    return entry.action ? `disc in column ${entry.action}` : '';
+  describe(entry, state, { who }) {
+    return entry.action ? t('c4.m.drop', { who, col: entry.action }) : '';
   },
+  winReason: (state) => t('c4.reason.win', { seat: NAMES[state.status.result?.winners?.[0]] || '' }),
 
   create(root) {
     const defs = s('defs', {},
@@ -50,7 +53,7 @@ export default {
       s('mask', { id: 'c4-holes' },
         s('rect', { x: 0, y: 0, width: 740, height: 700, fill: '#fff' }),
         ...[1, 2, 3, 4, 5, 6, 7].flatMap((c) => [1, 2, 3, 4, 5, 6].map((r) => s('circle', { cx: cx(c), cy: cy(r), r: 42, fill: '#000' })))));
-    const svg = s('svg', { viewBox: '0 0 740 700', class: 'board-svg c4', role: 'group', 'aria-label': 'Connect Four board' }, defs);
+    const svg = s('svg', { viewBox: '0 0 740 700', class: 'board-svg c4', role: 'group', 'aria-label': t('c4.board') }, defs);
     const back = s('rect', { x: X0, y: Y0, width: 700, height: 600, rx: 18, fill: '#0d1430' });
     const discs = s('g', {});
     const frame = s('g', {},
@@ -64,7 +67,7 @@ export default {
     for (let c = 1; c <= 7; c++) {
       const preview = disc(1, { class: 'preview', transform: `translate(${cx(c)} 36) scale(.7)` });
       previews.push(preview);
-      const g = s('g', { class: 'c4-col', 'aria-label': `column ${c}`, dataset: { column: c } },
+      const g = s('g', { class: 'c4-col', 'aria-label': t('c4.column', { col: c }), dataset: { column: c } },
         s('rect', { class: 'halo', x: X0 + CELL * (c - 1) + 4, y: Y0 - 4, width: CELL - 8, height: 608, rx: 14 }),
         s('rect', { x: X0 + CELL * (c - 1), y: 0, width: CELL, height: 690, fill: 'transparent' }),
         preview);
@@ -84,7 +87,7 @@ export default {
           [...row].forEach((ch, j) => {
             if (ch === '.') return;
             const seat = ch === 'x' ? 1 : 2;
-            pieces.push({ key: ch, slot: `${j + 1},${r}`, x: cx(j + 1), y: cy(r), draw: () => disc(seat, { 'aria-label': `${NAMES[seat]} disc, column ${j + 1}, row ${r}` }) });
+            pieces.push({ key: ch, slot: `${j + 1},${r}`, x: cx(j + 1), y: cy(r), draw: () => disc(seat, { 'aria-label': t('c4.disc', { colour: NAMES[seat], col: j + 1, row: r }) }) });
           });
         });
         layer.sync(pieces, { animate: false });

@@ -8,17 +8,19 @@
 import { s, h, narrow, labelledGroup } from '../dom.js';
 import { PieceLayer } from '../anim.js';
 import { markBoard } from '../chooser.js';
+import { t } from '../i18n.js';
 
 const TOKEN = {
-  white: { fill: '#f3eee2', side: '#bdb39b', stroke: '#6f6650', name: 'White' },
-  green: { fill: '#43a862', side: '#2a7342', stroke: '#163d23', name: 'Green' },
-  blue: { fill: '#3f72d6', side: '#274c97', stroke: '#132b5c', name: 'Blue' },
+  white: { fill: '#f3eee2', side: '#bdb39b', stroke: '#6f6650', key: 'colour.white' },
+  green: { fill: '#43a862', side: '#2a7342', stroke: '#163d23', key: 'colour.green' },
+  blue: { fill: '#3f72d6', side: '#274c97', stroke: '#132b5c', key: 'colour.blue' },
 };
 const TILE = {
-  1: { fill: '#2c8a7a', edge: '#17574c', name: 'single' },
-  2: { fill: '#c8952b', edge: '#7f5a12', name: 'double' },
-  3: { fill: '#b5412f', edge: '#6e2217', name: 'triple' },
+  1: { fill: '#2c8a7a', edge: '#17574c', key: 'kt.single' },
+  2: { fill: '#c8952b', edge: '#7f5a12', key: 'kt.double' },
+  3: { fill: '#b5412f', edge: '#6e2217', key: 'kt.triple' },
 };
+for (const c of [...Object.values(TOKEN), ...Object.values(TILE)]) Object.defineProperty(c, 'name', { get: () => t(c.key) });
 const STEP = 3.2; // height of one token in a pile
 
 /** The board's shape: landscape for wide screens, portrait for phones. */
@@ -105,12 +107,12 @@ function paths(state) {
   for (const a of state.legal) {
     let m;
     if (a === 'pass') {
-      out.push({ action: a, steps: [{ v: 'pass', kind: 'pass', button: true, primary: true, label: 'Pass (no move is possible)' }] });
+      out.push({ action: a, steps: [{ v: 'pass', kind: 'pass', button: true, primary: true, label: t('kt.passButton') }] });
     } else if ((m = /^([KT])@(\d+)$/.exec(a))) {
       const [, k, sq] = m;
-      const label = k === 'K' ? 'Your Khan' : 'An ordinary token';
+      const label = k === 'K' ? t('kt.yourKhan') : t('kt.ordinary');
       out.push({ action: a, steps: [{ v: `place:${sq}`, kind: 'place', t: `sq:${sq}` }, { v: `kind:${k}`, kind: 'kind', button: true, auto: true, label }] });
-      out.push({ action: a, steps: [{ v: `kind:${k}`, kind: 'kind0', button: true, label: `Place ${label.toLowerCase()}` }, { v: `place:${sq}`, kind: 'place', t: `sq:${sq}` }] });
+      out.push({ action: a, steps: [{ v: `kind:${k}`, kind: 'kind0', button: true, label: k === 'K' ? t('kt.placeKhan') : t('kt.placeToken') }, { v: `place:${sq}`, kind: 'place', t: `sq:${sq}` }] });
     } else if ((m = /^(\d+):(\d+)>(\d+)$/.exec(a))) {
       const [, from, n, to] = m;
       out.push({
@@ -118,7 +120,7 @@ function paths(state) {
         steps: [
           { v: `from:${from}`, kind: 'from', t: `sq:${from}` },
           { v: `to:${to}`, kind: 'to', t: `sq:${to}` },
-          { v: `n:${n}`, kind: 'count', button: true, auto: true, label: n === '1' ? 'The top token' : `The top ${n} tokens` },
+          { v: `n:${n}`, kind: 'count', button: true, auto: true, label: t('kt.count', { n: Number(n) }) },
         ],
       });
     }
@@ -129,13 +131,13 @@ function paths(state) {
 function prompt(kinds, chosen, state) {
   const p = state.view.placement;
   const val = p ? TILE[p.value].name : '';
-  if (kinds.has('kind0')) return `Place a token on an empty ${val} square (or choose your Khan first).`;
-  if (kinds.has('place')) return `Choose an empty ${val} square.`;
-  if (kinds.has('kind')) return 'An ordinary token, or your Khan?';
-  if (kinds.has('from')) return 'Your turn: choose a stack topped by your colour.';
-  if (kinds.has('to')) return 'Choose where it lands (a highlighted stack).';
-  if (kinds.has('count')) return 'How many tokens move?';
-  if (kinds.has('pass')) return 'You have no legal move: you pass.';
+  if (kinds.has('kind0')) return t('kt.p.kind0', { value: val });
+  if (kinds.has('place')) return t('kt.p.place', { value: val });
+  if (kinds.has('kind')) return t('kt.p.kind');
+  if (kinds.has('from')) return t('kt.p.from');
+  if (kinds.has('to')) return t('kt.p.to');
+  if (kinds.has('count')) return t('kt.p.count');
+  if (kinds.has('pass')) return t('kt.p.pass');
   return '';
 }
 
@@ -150,25 +152,33 @@ function shortWay(a, b) {
 
 export default {
   name: 'khan-tsin',
-  seatLabel: (state, n) => TOKEN[state.view.seats[n - 1]?.colour]?.name || `Seat ${n}`,
+  seatLabel: (state, n) => TOKEN[state.view.seats[n - 1]?.colour]?.name || t('seat.n', { n }),
   seatColour: (state, n) => TOKEN[state.view.seats[n - 1]?.colour]?.fill || '#888',
   seatStats(state, n) {
     const seat = state.view.seats[n - 1];
     if (!seat) return null;
-    if (state.view.phase === 'placement') return h('span', { class: 'muted' }, `${seat.tokens_placed}/12 placed`);
+    if (state.view.phase === 'placement') return h('span', { class: 'stat muted' }, t('kt.stat.placed', { n: seat.tokens_placed }));
     return [
-      h('span', { title: 'stacks this colour tops' }, `${seat.stacks_controlled} stacks`),
-      seat.khan_square ? h('span', { class: 'muted', title: 'where the Khan stands' }, `♛ ${seat.khan_square}`) : null,
+      h('span', { class: 'stat' }, t('kt.stat.stacks', { n: seat.stacks_controlled })),
+      seat.khan_square ? h('span', { class: 'stat muted' }, h('span', { 'aria-hidden': 'true' }, '♛ '), t('kt.stat.khan', { sq: seat.khan_square })) : null,
     ];
   },
+  winReason: (state) => t('kt.reason.win', { seat: TOKEN[state.view.seats[(state.status.result?.winners?.[0] || 1) - 1]?.colour]?.name || '' }),
   paths,
   prompt,
-  describe(entry) {
+  describe(entry, state, { who, before, after }) {
     const a = entry.action || '';
+    if (a === 'pass') return t('kt.m.pass', { who });
     const m = /^(\d+):(\d+)>(\d+)$/.exec(a);
-    if (m) return `${m[2]} token(s) from square ${m[1]} to square ${m[3]}`;
-    if (a.startsWith('K@')) return `Khan placed on square ${a.slice(2)}`;
-    if (a.startsWith('T@')) return `token placed on square ${a.slice(2)}`;
+    if (m) {
+      const height = after?.squares[Number(m[3]) - 1]?.tokens.length;
+      const src = before?.squares[Number(m[1]) - 1]?.tokens;
+      const khan = src?.[src.length - 1]?.khan;
+      const base = t(khan ? 'kt.m.moveKhan' : 'kt.m.move', { who, n: Number(m[2]), from: m[1], to: m[3] });
+      return height ? `${base}${t('kt.m.height', { n: height })}` : base;
+    }
+    if (a.startsWith('K@')) return t('kt.m.placeKhan', { who, sq: a.slice(2) });
+    if (a.startsWith('T@')) return t('kt.m.placeToken', { who, sq: a.slice(2) });
     return a;
   },
 
@@ -186,7 +196,7 @@ export default {
     function build(shape) {
       T = track(SHAPES[shape]);
       const { W, H } = T;
-      svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: `board-svg kt kt-${shape}`, role: 'group', 'aria-label': 'Khan-Tsin dragon track' });
+      svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: `board-svg kt kt-${shape}`, role: 'group', 'aria-label': t('kt.board') });
       svg.append(s('defs', {},
         s('radialGradient', { id: 'kt-bg', cx: '50%', cy: '45%', r: '70%' },
           s('stop', { offset: 0, 'stop-color': '#4a2e1c' }),
@@ -249,7 +259,7 @@ export default {
           layoutDrawn = v.layout;
           v.squares.forEach((sq, i) => {
             tiles[i].replaceChildren(...tileShape(sq.square, sq.value));
-            tiles[i].setAttribute('aria-label', `square ${sq.square}, ${TILE[sq.value].name}`);
+            tiles[i].setAttribute('aria-label', t('kt.square', { sq: sq.square, value: TILE[sq.value].name }));
             labelledGroup(tiles[i]);
           });
         }
@@ -267,7 +277,7 @@ export default {
               sig: `${tk.colour}${tk.khan}${top ? sq.tokens.length : ''}`,
               draw: () => {
                 const g = coin(tk.colour, tk.khan, !playing.has(tk.colour));
-                g.setAttribute('aria-label', `${TOKEN[tk.colour].name} ${tk.khan ? 'Khan' : 'token'} on square ${sq.square}`);
+                g.setAttribute('aria-label', t(tk.khan ? 'kt.khanOn' : 'kt.tokenOn', { colour: TOKEN[tk.colour].name, sq: sq.square }));
                 labelledGroup(g);
                 g.dataset.secondary = '1';
                 g.dataset.square = sq.square;
@@ -309,9 +319,9 @@ export default {
           tiles[Number(m[1]) - 1].classList.add('last-to');
         }
         if (v.phase === 'placement' && v.placement) {
-          info.textContent = `Setup: placing on ${TILE[v.placement.value].name} squares`;
+          info.textContent = t('kt.info.setup', { value: TILE[v.placement.value].name });
         } else if (v.neutral) {
-          info.textContent = `${TOKEN[v.neutral].name} is neutral`;
+          info.textContent = t('kt.info.neutral', { colour: TOKEN[v.neutral].name });
         } else {
           info.textContent = '';
         }

@@ -11,16 +11,20 @@ import { s, h, fill } from '../dom.js';
 import { PieceLayer } from '../anim.js';
 import { markBoard } from '../chooser.js';
 import { hintFor, hintsAllowed } from '../mc-solver.js';
+import { t } from '../i18n.js';
 
 const SEAT = ['#ff8a5c', '#5cc8ff', '#b8e986', '#d49cff', '#ffd84d'];
+const SEAT_KEY = ['orange', 'blue', 'green', 'violet', 'yellow'];
+const seatName = (n) => (SEAT_KEY[n - 1] ? t(`colour.${SEAT_KEY[n - 1]}`) : t('seat.n', { n }));
 const EL = {
-  F: { name: 'Fire', fill: '#f0643a', dark: '#8a2a10' },
-  W: { name: 'Water', fill: '#2f8fe8', dark: '#124a85' },
-  E: { name: 'Earth', fill: '#8d6a3a', dark: '#48331a' },
-  A: { name: 'Air', fill: '#bfe3f5', dark: '#5d8aa3' },
-  L: { name: 'Light', fill: '#ffd84d', dark: '#a57d00' },
-  D: { name: 'Dark', fill: '#4b2a7a', dark: '#1f0f3a' },
+  F: { key: 'fire', fill: '#f0643a', dark: '#8a2a10' },
+  W: { key: 'water', fill: '#2f8fe8', dark: '#124a85' },
+  E: { key: 'earth', fill: '#8d6a3a', dark: '#48331a' },
+  A: { key: 'air', fill: '#bfe3f5', dark: '#5d8aa3' },
+  L: { key: 'light', fill: '#ffd84d', dark: '#a57d00' },
+  D: { key: 'dark', fill: '#4b2a7a', dark: '#1f0f3a' },
 };
+for (const e of Object.values(EL)) Object.defineProperty(e, 'name', { get: () => t(`mc.el.${e.key}`) });
 const RC = 82;
 const placeAngle = (p) => ((-60 + 60 * (p - 1)) * Math.PI) / 180;
 const placeXY = (p, r = RC) => [r * Math.cos(placeAngle(p)), r * Math.sin(placeAngle(p))];
@@ -53,14 +57,14 @@ function token(letter, r = 21, extra = {}) {
 }
 
 function lady(extra = {}) {
-  return s('g', { ...extra, 'aria-label': 'the Magical Lady' },
+  return s('g', { ...extra, 'aria-label': t('mc.lady') },
     s('path', { d: 'M-9 14 L-4 -1 L4 -1 L9 14 Z', fill: '#b48cff', stroke: '#4a2f8a', 'stroke-width': 1 }),
     s('circle', { cy: -5, r: 4.5, fill: '#ffe3c2', stroke: '#4a2f8a', 'stroke-width': 1 }),
     s('path', { d: 'M-4.5 -9 L-4 -13 L-2 -10.5 L0 -14 L2 -10.5 L4 -13 L4.5 -9 Z', fill: '#f5c451', stroke: '#8a5a10', 'stroke-width': 0.6 }));
 }
 
 function miniCard(arr) {
-  const svg = s('svg', { viewBox: '-50 -50 100 100', 'aria-label': `card ${arr}: ${[...arr].map((l, i) => `${i + 1} ${EL[l].name}`).join(', ')}` });
+  const svg = s('svg', { viewBox: '-50 -50 100 100', 'aria-label': t('mc.cardLabel', { card: arr, places: [...arr].map((l, i) => `${i + 1} ${EL[l].name}`).join(', ') }) });
   svg.append(s('circle', { r: 34, fill: 'none', stroke: '#b49a62', 'stroke-width': 2 }), lady({ transform: 'translate(0 -36) scale(.7)' }));
   [...arr].forEach((l, i) => {
     const [x, y] = placeXY(i + 1, 34);
@@ -86,11 +90,11 @@ function paths(state) {
   const out = [];
   for (const a of state.legal) {
     let m;
-    if (a === 'claim') out.push({ action: a, steps: [{ v: 'claim', kind: 'claim', button: true, primary: true, big: true, label: 'Claim the hourglass!' }] });
-    else if (a === 'vote') out.push({ action: a, steps: [{ v: 'vote', kind: 'vote', button: true, label: 'No card can be made (vote)' }] });
+    if (a === 'claim') out.push({ action: a, steps: [{ v: 'claim', kind: 'claim', button: true, primary: true, big: true, label: t('mc.claimButton') }] });
+    else if (a === 'vote') out.push({ action: a, steps: [{ v: 'vote', kind: 'vote', button: true, label: t('mc.voteButton') }] });
     else if ((m = /^play:(\d)(\d)?$/.exec(a))) {
       const [, x, y] = m;
-      const go = { v: `go:${x}${y || ''}`, kind: 'go', button: true, primary: true, label: y ? `Play ${x} + ${y} (${Number(x) + Number(y)} swaps)` : `Play ${x} alone (${x} swap${x === '1' ? '' : 's'})` };
+      const go = { v: `go:${x}${y || ''}`, kind: 'go', button: true, primary: true, label: y ? t('mc.playTwo', { x, y, n: Number(x) + Number(y) }) : t('mc.playOne', { x, n: Number(x) }) };
       if (y) {
         out.push({ action: a, steps: [{ v: `card:${x}`, kind: 'card', t: `card:${x}` }, { v: `card:${y}`, kind: 'card2', t: `card:${y}` }, go] });
         out.push({ action: a, steps: [{ v: `card:${y}`, kind: 'card', t: `card:${y}` }, { v: `card:${x}`, kind: 'card2', t: `card:${x}` }, go] });
@@ -108,23 +112,24 @@ function paths(state) {
 
 function prompt(kinds, chosen, state) {
   const at = state.view.attempt;
-  if (kinds.has('claim')) return 'Spot a card you can make with your swap cards? Claim the hourglass first!';
-  if (kinds.has('vote')) return 'You voted already? Wait for the others — or claim.';
-  if (kinds.has('card') && chosen.length === 0) return 'You hold the hourglass: choose 1 or 2 swap cards from your hand.';
-  if (kinds.has('card2') || kinds.has('go')) return 'Add a second swap card, or play.';
-  if (kinds.has('place')) return `Swap ${at ? at.swaps_done + 1 : ''} of ${at ? at.k : ''}: click the first place.`;
-  if (kinds.has('with')) return 'Now the place to swap it with.';
+  if (kinds.has('claim')) return t('mc.p.claim');
+  if (kinds.has('vote')) return t('mc.p.vote');
+  if (kinds.has('card') && chosen.length === 0) return t('mc.p.card');
+  if (kinds.has('card2') || kinds.has('go')) return t('mc.p.card2');
+  if (kinds.has('place')) return t('mc.p.place', { i: at ? at.swaps_done + 1 : '', k: at ? at.k : '' });
+  if (kinds.has('with')) return t('mc.p.with');
   return '';
 }
 
 export default {
   name: 'magical-circle',
-  seatLabel: (state, n) => `Seat ${n}`,
+  seatLabel: (state, n) => seatName(n),
+  realTime: true,
   seatColour: (state, n) => SEAT[(n - 1) % SEAT.length],
   seatStats(state, n) {
     const seat = state.view.seats[n - 1];
     if (!seat) return null;
-    return h('span', { class: 'mc-won', title: `${seat.cards} magic card(s) of ${state.view.target}` }, h('i'), ` ${seat.cards}/${state.view.target}`);
+    return h('span', { class: 'mc-won stat' }, h('i', { 'aria-hidden': 'true' }), ` ${t('mc.stat.cards', { n: seat.cards, target: state.view.target })}`);
   },
   paths,
   prompt,
@@ -133,32 +138,40 @@ export default {
     if (state.status.over) return null;
     const me = v.seats[(state.you || 0) - 1];
     if (v.phase === 'race') {
-      if (me?.excluded) return 'You are excluded until another player wins a card';
-      if (me?.voted) return 'You voted: waiting for the others';
-      return state.you ? 'Race! Find a card and claim the hourglass' : 'Race: who will claim the hourglass?';
+      if (me?.excluded) return t('mc.turn.excluded');
+      if (me?.voted) return t('mc.turn.voted');
+      return state.you ? t('mc.turn.race') : t('mc.turn.raceWatch');
     }
     if (v.attempt) {
       const a = v.attempt;
-      if (a.seat === state.you) return v.phase === 'play' ? 'You hold the hourglass: play swap cards' : `Swap! ${a.k - a.swaps_done} left`;
+      if (a.seat === state.you) return v.phase === 'play' ? t('mc.turn.youHold') : t('mc.turn.swapLeft', { n: a.k - a.swaps_done });
       const bot = state.seats[a.seat - 1]?.kind === 'bot';
-      return `Seat ${a.seat} holds the hourglass${bot ? '…' : ''}`;
+      return t('mc.turn.holds', { seat: seatName(a.seat) }) + (bot ? '…' : '');
     }
-    if (v.chance_pending) return 'New cards are being revealed…';
+    if (v.chance_pending) return t('mc.turn.revealing');
     return null;
   },
   resultDetail(state) {
     const w = state.view.winner;
-    return w ? `First to ${state.view.target} magic card${state.view.target > 1 ? 's' : ''}.` : '';
+    return w ? t('mc.reason.first', { n: state.view.target }) : '';
   },
-  describe(entry) {
+  winReason: () => t('mc.reason.win'),
+  describe(entry, state, { who }) {
     const a = entry.action || '';
-    if (a.startsWith('swap:')) return `swaps places ${a[5]} and ${a[6]}`;
-    if (a.startsWith('play:')) return `plays swap cards ${a.slice(5).split('').join(' + ')}`;
-    return a;
+    if (a === 'claim') return t('mc.m.claim', { who });
+    if (a === 'vote') return t('mc.m.vote', { who });
+    if (a.startsWith('swap:')) return t('mc.m.swap', { who, p: a[5], q: a[6] });
+    if (a.startsWith('play:')) {
+      const cards = a.slice(5).split('');
+      return t('mc.m.play', { who, cards: cards.join(' + '), n: cards.reduce((x, c) => x + Number(c), 0) });
+    }
+    return t('moves.generic', { who, action: a });
   },
+  describeHost: (entry) => (entry.action === 'timeout' ? t('mc.m.timeout') : t('moves.host')),
+  describeChance: () => t('mc.m.reveal'),
 
   create(root, ctx) {
-    const circleSvg = s('svg', { viewBox: '-125 -125 250 250', class: 'board-svg', role: 'group', 'aria-label': 'the magical circle' });
+    const circleSvg = s('svg', { viewBox: '-125 -125 250 250', class: 'board-svg', role: 'group', 'aria-label': t('mc.board') });
     circleSvg.append(s('defs', {},
       s('radialGradient', { id: 'mc-gloss', cx: '35%', cy: '30%', r: '75%' },
         s('stop', { offset: 0, 'stop-color': '#fff', 'stop-opacity': 0.45 }),
@@ -180,7 +193,7 @@ export default {
     for (let p = 1; p <= 6; p++) {
       const [x, y] = placeXY(p);
       const [nx, ny] = placeXY(p, RC + 34);
-      const g = s('g', { class: 'mc-place', dataset: { place: p }, transform: `translate(${x} ${y})`, 'aria-label': `place ${p}` },
+      const g = s('g', { class: 'mc-place', dataset: { place: p }, transform: `translate(${x} ${y})`, 'aria-label': t('mc.place', { p }) },
         s('circle', { class: 'halo', r: 28 }),
         s('circle', { r: 24, fill: '#140d2c', stroke: '#8d7ee0', 'stroke-opacity': 0.5 }));
       placesG.append(g, s('text', { class: 'mc-place-n', x: nx, y: ny }, p));
@@ -192,7 +205,7 @@ export default {
     const layer = new PieceLayer(tokensG);
 
     const clock = h('div', { class: 'mc-clock', role: 'timer' });
-    const cards = h('div', { class: 'mc-cards', 'aria-label': 'revealed magic cards' });
+    const cards = h('div', { class: 'mc-cards', role: 'group', 'aria-label': t('mc.revealed') });
     const seatsBox = h('div', { class: 'mc-seats' });
     root.replaceChildren(h('div', { class: 'mc-table' },
       h('div', { class: 'mc-circle' }, circleSvg),
@@ -219,12 +232,12 @@ export default {
       const total = state.view.hourglass_seconds * 1000;
       const left = deadline ? Math.max(0, deadline - performance.now()) : null;
       const a = state.view.attempt;
-      const what = state.status.over ? 'The game is over.'
-        : a ? `Seat ${a.seat} ${a.k ? `played ${a.played.join(' + ')}: swap ${Math.min(a.swaps_done + 1, a.k)} of ${a.k}` : 'holds the hourglass'}`
-          : state.view.phase === 'race' ? 'The hourglass waits for a claim.' : 'Revealing cards…';
+      const what = state.status.over ? t('mc.clock.over')
+        : a ? (a.k ? t('mc.clock.played', { seat: seatName(a.seat), cards: a.played.join(' + '), i: Math.min(a.swaps_done + 1, a.k), k: a.k }) : t('mc.turn.holds', { seat: seatName(a.seat) }))
+          : state.view.phase === 'race' ? t('mc.clock.waits') : t('mc.clock.revealing');
       clock.className = `mc-clock${left !== null ? ' running' : ''}${left !== null && left < 10000 ? ' low' : ''}`;
       fill(clock, hourglass(left === null ? 1 : left / total, left !== null),
-        h('div', {}, h('div', { class: 'secs', 'aria-label': left === null ? 'hourglass not running' : `${Math.ceil(left / 1000)} seconds left` }, left === null ? `${state.view.hourglass_seconds}s` : `${Math.ceil(left / 1000)}s`),
+        h('div', {}, h('div', { class: 'secs', 'aria-label': left === null ? t('mc.clock.notRunning') : t('mc.clock.left', { n: Math.ceil(left / 1000) }) }, left === null ? `${state.view.hourglass_seconds}s` : `${Math.ceil(left / 1000)}s`),
           h('div', { class: 'what' }, what)));
       if (left !== null && left > 0) raf = setTimeout(tick, 200);
     }
@@ -234,23 +247,23 @@ export default {
       fill(seatsBox, ...v.seats.map((seat) => {
         const mine = seat.seat === state.you;
         const tags = [];
-        if (v.first_player === seat.seat) tags.push(h('span', { class: 'tag' }, 'first'));
-        if (seat.active) tags.push(h('span', { class: 'tag hot' }, 'hourglass'));
-        if (seat.excluded) tags.push(h('span', { class: 'tag' }, 'excluded'));
-        if (seat.voted) tags.push(h('span', { class: 'tag' }, 'voted'));
+        if (v.first_player === seat.seat) tags.push(h('span', { class: 'tag' }, t('mc.tag.first')));
+        if (seat.active) tags.push(h('span', { class: 'tag hot' }, t('mc.tag.hourglass')));
+        if (seat.excluded) tags.push(h('span', { class: 'tag' }, t('mc.tag.excluded')));
+        if (seat.voted) tags.push(h('span', { class: 'tag' }, t('mc.tag.voted')));
         const played = new Set(seat.active && v.attempt ? v.attempt.played : []);
         const handEls = seat.hand.map((val) => {
-          const b = h('button', { type: 'button', class: 'mc-swap', disabled: !mine, 'aria-label': `swap card ${val}${mine ? '' : ` of seat ${seat.seat}`}`, dataset: { card: val } }, String(val));
+          const b = h('button', { type: 'button', class: 'mc-swap', disabled: !mine, 'aria-label': mine ? t('mc.swapCard', { v: val }) : t('mc.swapCardOf', { v: val, seat: seatName(seat.seat) }), dataset: { card: val } }, String(val));
           if (mine) cardTargets.set(`card:${val}`, b);
           return b;
         });
-        const playedEls = [...played].map((val) => h('span', { class: 'mc-swap played', title: 'played now' }, String(val)));
+        const playedEls = [...played].map((val) => h('span', { class: 'mc-swap played', title: t('mc.playedNow') }, String(val)));
         return h('div', { class: `mc-seat${seat.active ? ' active' : ''}${seat.excluded ? ' excluded' : ''}` },
           h('div', { class: 'mc-seat-head' }, h('span', { class: 'seat-dot', style: { background: SEAT[(seat.seat - 1) % SEAT.length] } }),
-            mine ? 'Your cards' : `Seat ${seat.seat}`, ...tags),
+            mine ? t('mc.yourCards') : seatName(seat.seat), ...tags),
           h('div', { class: 'mc-hand' }, ...handEls, ...playedEls,
-            ...seat.face_up.map((val) => h('span', { class: 'mc-swap face-up', title: 'face up: used until taken back' }, String(val))),
-            h('span', { class: 'mc-won', title: seat.won.join(', ') || 'no magic card yet' }, ...seat.won.map(() => h('i')), ` ${seat.cards}/${v.target}`)));
+            ...seat.face_up.map((val) => h('span', { class: 'mc-swap face-up', title: t('mc.faceUp') }, String(val))),
+            h('span', { class: 'mc-won' }, ...seat.won.map(() => h('i', { 'aria-hidden': 'true' })), ` ${t('mc.stat.cards', { n: seat.cards, target: v.target })}`)));
       }));
     }
 
@@ -258,7 +271,7 @@ export default {
       if (!state || !hintsAllowed(state)) return;
       presses += 1;
       const { text } = hintFor(state, presses);
-      hintEl = h('p', { class: 'mc-hint', role: 'status' }, `Hint: ${text}`);
+      hintEl = h('p', { class: 'mc-hint', role: 'status' }, t('mc.hint', { text }));
       ctx.redrawChoice();
     }
 
@@ -273,7 +286,7 @@ export default {
         deadline = st.clock ? performance.now() + st.clock.remaining_ms : null;
         const pieces = (v.places || []).map((l, i) => {
           const [x, y] = placeXY(i + 1);
-          return { key: l, slot: String(i + 1), x, y, draw: () => token(l, 21, { 'aria-label': `place ${i + 1}: ${EL[l].name}` }) };
+          return { key: l, slot: String(i + 1), x, y, draw: () => token(l, 21, { 'aria-label': t('mc.placeEl', { p: i + 1, el: EL[l].name }) }) };
         });
         layer.sync(pieces, { animate, lift: 1.1 });
         marks.replaceChildren();
@@ -291,7 +304,7 @@ export default {
           const arr = shownCards[i];
           if (!arr) return h('div', { class: 'mc-card empty' });
           const made = v.arrangement === arr;
-          return h('div', { class: `mc-card${made ? ' won' : ''}`, dataset: { card: arr } }, h('span', { class: 'mc-card-n' }, v.revealed.length ? `#${i + 1}` : 'won'), miniCard(arr));
+          return h('div', { class: `mc-card${made ? ' won' : ''}`, dataset: { card: arr } }, h('span', { class: 'mc-card-n' }, v.revealed.length ? `#${i + 1}` : t('mc.won')), miniCard(arr));
         }));
         drawSeats(v);
         clearTimeout(raf);
@@ -304,7 +317,7 @@ export default {
         if (!state || !state.you || state.status.over || !hintsAllowed(state)) return null;
         const useful = state.legal.some((a) => a === 'claim' || a.startsWith('play:') || a.startsWith('swap:'));
         if (!useful) return null;
-        return [h('button', { type: 'button', class: 'ghost small', onclick: showHint, dataset: { hint: '1' } }, 'Hint'), hintEl];
+        return [h('button', { type: 'button', class: 'ghost small', onclick: showHint, dataset: { hint: '1' } }, t('mc.hintButton')), hintEl];
       },
     };
   },

@@ -8,15 +8,18 @@
 import { s, h } from '../dom.js';
 import { PieceLayer } from '../anim.js';
 import { markBoard } from '../chooser.js';
+import { t } from '../i18n.js';
 
 const LINES = 'abcdefghi';
 const COL = {
-  Y: { fill: '#f4c430', stroke: '#8f6a00', ink: '#3b2a00', name: 'Yellow' },
-  R: { fill: '#e0474c', stroke: '#7e1a1e', ink: '#fff', name: 'Red' },
-  B: { fill: '#3f7fe0', stroke: '#173f86', ink: '#fff', name: 'Blue' },
+  Y: { fill: '#f4c430', stroke: '#8f6a00', ink: '#3b2a00', key: 'yellow' },
+  R: { fill: '#e0474c', stroke: '#7e1a1e', ink: '#fff', key: 'red' },
+  B: { fill: '#3f7fe0', stroke: '#173f86', ink: '#fff', key: 'blue' },
 };
+for (const c of Object.values(COL)) Object.defineProperty(c, 'name', { get: () => t(`colour.${c.key}`) });
 const NEUTRAL = { Y: '#6f6434', R: '#6a3a3e', B: '#34476d' };
-const KIND_NAME = { 1: 'bird 1', 2: 'bird 2', 3: 'bird 3', M: 'magician' };
+const KIND_KEY = { 1: 'tm.bird1', 2: 'tm.bird2', 3: 'tm.bird3', M: 'tm.magician' };
+const kindName = (k) => t(KIND_KEY[k]);
 const R_PAWN = 7.4;
 
 const angle = (i) => (-90 + 40 * i) * (Math.PI / 180);
@@ -91,10 +94,10 @@ function paths(state) {
   for (const a of state.legal) {
     let m;
     if (a === 'pass') {
-      out.push({ action: a, steps: [{ v: 'pass', kind: 'pass', button: true, primary: true, label: 'Pass (nothing else is legal)' }] });
+      out.push({ action: a, steps: [{ v: 'pass', kind: 'pass', button: true, primary: true, label: t('tm.passButton') }] });
     } else if ((m = /^([123M])@([a-i])$/.exec(a))) {
       const [, k, l] = m;
-      const hand = { v: `hand:${k}`, kind: 'hand', button: true, label: KIND_NAME[k], icon: pawnIcon(colour, k) };
+      const hand = { v: `hand:${k}`, kind: 'hand', button: true, label: kindName(k), icon: pawnIcon(colour, k) };
       const line = { v: `line:${l}`, t: `line:${l}` };
       out.push({ action: a, steps: [hand, { ...line, kind: 'place' }] });
       out.push({ action: a, steps: [{ ...line, kind: 'placeline' }, { ...hand, auto: true }] });
@@ -103,7 +106,7 @@ function paths(state) {
       const steps = [
         { v: `pawn:${from}${hgt[from]}`, kind: 'pawn', t: `pawn:${from}${hgt[from]}` },
         { v: `line:${to}`, kind: 'dest', t: `line:${to}` },
-        { v: `count:${n}`, kind: 'count', button: true, auto: true, label: n === '1' ? 'The top pawn alone' : `The top ${n} pawns` },
+        { v: `count:${n}`, kind: 'count', button: true, auto: true, label: t('tm.count', { n: Number(n) }) },
       ];
       if (pair) {
         steps.push({ v: `pair:${pair}`, kind: 'pair', t: `line:${pair}`, auto: true });
@@ -121,23 +124,46 @@ function paths(state) {
 
 function prompt(kinds, chosen, state) {
   const sq = state.view.phase === 'placement_round1' ? 1 : 2;
-  if (kinds.has('hand') && kinds.has('placeline')) return `Place a pawn on square ${sq}: pick it from your hand, then a line (or a line first).`;
-  if (kinds.has('place')) return `Now the line: square ${sq} of a highlighted line.`;
-  if (kinds.has('hand')) return 'Which pawn goes there?';
-  if (kinds.has('pawn')) return 'Your turn: choose a pawn — a top pawn to fly, or any of yours to swap.';
-  if (kinds.has('dest') && kinds.has('swap')) return 'Fly to a highlighted line, or click a highlighted pawn to swap with it.';
-  if (kinds.has('dest')) return 'Choose the line to fly to.';
-  if (kinds.has('swap')) return 'Choose the pawn to swap with.';
-  if (kinds.has('count')) return 'How many pawns fly?';
-  if (kinds.has('pair')) return 'The line is full: your pawn reaches the star! Choose an empty line for it and the pawn under it.';
-  if (kinds.has('third')) return 'Choose where the third pawn goes.';
-  if (kinds.has('pass')) return 'You cannot fly nor swap: you pass.';
+  if (kinds.has('hand') && kinds.has('placeline')) return t('tm.p.place', { sq });
+  if (kinds.has('place')) return t('tm.p.placeLine', { sq });
+  if (kinds.has('hand')) return t('tm.p.which');
+  if (kinds.has('pawn')) return t('tm.p.pawn');
+  if (kinds.has('dest') && kinds.has('swap')) return t('tm.p.destOrSwap');
+  if (kinds.has('dest')) return t('tm.p.dest');
+  if (kinds.has('swap')) return t('tm.p.swap');
+  if (kinds.has('count')) return t('tm.p.count');
+  if (kinds.has('pair')) return t('tm.p.pair');
+  if (kinds.has('third')) return t('tm.p.third');
+  if (kinds.has('pass')) return t('tm.p.pass');
   return '';
+}
+
+/** A move in words: who moved which pawn where, and what it won (from the positions before
+ * and after it when they are known). */
+function describe(entry, state, { who, before, after }) {
+  const a = entry.action || '';
+  const seatNo = entry.actor;
+  const wandsWon = before && after ? (after.seats[seatNo - 1]?.wands || 0) - (before.seats[seatNo - 1]?.wands || 0) : 0;
+  const wand = wandsWon > 0 ? t('tm.m.wand') : '';
+  let m;
+  if (a === 'pass') return t('tm.m.pass', { who });
+  if ((m = /^([123M])@([a-i])$/.exec(a))) return t('tm.m.place', { who, kind: kindName(m[1]), line: m[2] });
+  if ((m = /^([a-i])([1-6])=([a-i])([1-6])$/.exec(a))) return t('tm.m.swap', { who, p: `${m[1]}${m[2]}`, q: `${m[3]}${m[4]}` });
+  if ((m = /^([a-i]):(\d)>([a-i])(?:\/([a-i]),([a-i]))?$/.exec(a))) {
+    const [, from, n, to, pair] = m;
+    const line = before?.lines.find((l) => l.name === from);
+    const top = line?.pawns[line.pawns.length - 1];
+    const piece = top && !top.neutral ? t('tm.m.piece', { colour: COL[top.colour].name, kind: kindName(top.kind) }) : t('tm.m.pieceOf', { who });
+    const carried = Number(n) > 1 ? t('tm.m.carrying', { n: Number(n) - 1 }) : '';
+    const split = pair ? t('tm.m.star') : '';
+    return `${t('tm.m.fly', { piece, from, to })}${carried}${split}${wand}`;
+  }
+  return a;
 }
 
 export default {
   name: 'toumai',
-  seatLabel: (state, n) => COL[state.view.seats[n - 1]?.colour]?.name || `Seat ${n}`,
+  seatLabel: (state, n) => COL[state.view.seats[n - 1]?.colour]?.name || t('seat.n', { n }),
   seatColour: (state, n) => COL[state.view.seats[n - 1]?.colour]?.fill || '#888',
   seatIcon(state, n) {
     const c = state.view.seats[n - 1]?.colour || 'Y';
@@ -146,24 +172,18 @@ export default {
   seatStats(state, n) {
     const seat = state.view.seats[n - 1];
     if (!seat) return null;
-    const out = [h('span', { title: `${seat.wands} of 3 wands`, 'aria-label': `${seat.wands} wands` }, '✦'.repeat(seat.wands) || '—', ` ${seat.wands}/3`)];
-    if (seat.in_hand.length) out.unshift(h('span', { class: 'muted', title: 'pawns still to place' }, `${seat.in_hand.length} to place`));
-    if (seat.swapped_last_turn) out.push(h('span', { class: 'muted', title: 'swapped last turn (R8): may not swap now' }, '⇄'));
+    const out = [h('span', { class: 'stat' }, h('span', { 'aria-hidden': 'true' }, '✦'.repeat(seat.wands) || '—'), ` ${t('tm.stat.wands', { n: seat.wands })}`)];
+    if (seat.in_hand.length) out.unshift(h('span', { class: 'stat muted' }, t('tm.stat.toPlace', { n: seat.in_hand.length })));
+    if (seat.swapped_last_turn) out.push(h('span', { class: 'stat muted' }, h('span', { 'aria-hidden': 'true' }, '⇄ '), t('tm.stat.swapped')));
     return out;
   },
   paths,
   prompt,
-  describe(entry) {
-    const a = entry.action || '';
-    if (a === 'pass') return 'pass';
-    if (a.includes('=')) return `swap ${a.replace('=', ' with ')}`;
-    if (a.includes('@')) return `places ${KIND_NAME[a[0]]} on line ${a[2]}`;
-    const m = /^([a-i]):(\d)>([a-i])/.exec(a);
-    return m ? `${m[2]} pawn(s) fly from line ${m[1]} to line ${m[3]}${a.includes('/') ? ', line completed and split' : ''}` : a;
-  },
+  describe,
+  winReason: (state) => t('tm.reason.win', { seat: COL[state.view.seats[(state.status.result?.winners?.[0] || 1) - 1]?.colour]?.name || '' }),
 
   create(root) {
-    const svg = s('svg', { viewBox: '-128 -128 256 256', class: 'board-svg tm', role: 'group', 'aria-label': 'Toumaï board' });
+    const svg = s('svg', { viewBox: '-128 -128 256 256', class: 'board-svg tm', role: 'group', 'aria-label': t('tm.board') });
     const defs = s('defs', {}, gloss(),
       s('radialGradient', { id: 'tm-sky', cx: '50%', cy: '50%', r: '65%' },
         s('stop', { offset: 0, 'stop-color': '#3a2f78' }),
@@ -191,7 +211,7 @@ export default {
     const lineEls = {};
     LINES.split('').forEach((l, i) => {
       const deg = -90 + 40 * i;
-      const g = s('g', { class: 'tm-line', 'aria-label': `line ${l}`, dataset: { line: l } });
+      const g = s('g', { class: 'tm-line', 'aria-label': t('tm.line', { line: l }), dataset: { line: l } });
       const strip = s('g', { transform: `rotate(${deg})` },
         s('rect', { class: 'halo', x: 20, y: -10.5, width: 96, height: 21, rx: 10.5 }),
         s('rect', { class: 'tm-line-strip', x: 20, y: -10.5, width: 96, height: 21, rx: 10.5 }));
@@ -215,7 +235,7 @@ export default {
       const a = -Math.PI / 2 + (i * Math.PI) / 9;
       pts.push(`${(r * Math.cos(a)).toFixed(2)},${(r * Math.sin(a)).toFixed(2)}`);
     }
-    const star = s('g', { 'aria-label': 'the star' },
+    const star = s('g', { 'aria-label': t('tm.star') },
       s('polygon', { points: pts.join(' '), fill: 'url(#tm-star)', stroke: '#8a5a10', 'stroke-width': 0.8 }),
       s('circle', { r: 4, fill: '#fff6cf' }));
     const trays = s('g', {});
@@ -233,14 +253,14 @@ export default {
         const [x, y, anchor] = corners[i];
         const c = COL[seat.colour];
         const dir = anchor === 'start' ? 1 : -1;
-        const g = s('g', { 'aria-label': `${c.name}: ${seat.wands} wands` },
+        const g = s('g', { 'aria-label': `${c.name}: ${t('tm.stat.wands', { n: seat.wands })}` },
           s('circle', { cx: x + dir * 5, cy: y + 6, r: 3.2, fill: c.fill, stroke: c.stroke, 'stroke-width': 0.6 }),
           s('text', { x: x + dir * 11, y: y + 6.5, fill: '#e8e4ff', 'font-size': 6.5, 'font-weight': 700, 'text-anchor': anchor, 'dominant-baseline': 'central' }, c.name));
         for (let k = 0; k < 3; k++) g.append(wand(x + dir * (7 + k * 8), y + 21, k < seat.wands, '#f5c451'));
         trays.append(g);
       });
-      const left = s('g', { 'aria-label': `${v.wands_left} wands beside the board` },
-        s('text', { x: 124, y: 118, fill: '#b9b3e6', 'font-size': 6, 'text-anchor': 'end' }, `${v.wands_left} wand${v.wands_left === 1 ? '' : 's'} left`));
+      const left = s('g', { 'aria-label': t('tm.wandsBeside', { n: v.wands_left }) },
+        s('text', { x: 124, y: 118, fill: '#b9b3e6', 'font-size': 6, 'text-anchor': 'end' }, t('tm.wandsLeft', { n: v.wands_left })));
       for (let k = 0; k < Math.min(v.wands_left, 7); k++) left.append(wand(120 - k * 5, 104, true, '#f5c451'));
       trays.append(left);
     }
@@ -284,7 +304,7 @@ export default {
         for (const line of v.lines) {
           for (const p of line.pawns) {
             const [x, y] = at(line.name, p.square);
-            const label = p.neutral ? `neutral pawn, line ${line.name} square ${p.square}` : `${COL[p.colour].name} ${KIND_NAME[p.kind]}, line ${line.name} square ${p.square}${p.top ? ' (top)' : ''}`;
+            const label = p.neutral ? t('tm.pawnNeutral', { line: line.name, sq: p.square }) : t(p.top ? 'tm.pawnTop' : 'tm.pawn', { colour: COL[p.colour].name, kind: kindName(p.kind), line: line.name, sq: p.square });
             pieces.push({
               key: p.code, slot: `${line.name}${p.square}`, x, y, z: p.square,
               sig: label,

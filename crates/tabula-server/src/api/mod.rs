@@ -8,6 +8,7 @@
 mod extract;
 mod guard;
 mod matches;
+mod positions;
 mod web;
 mod ws;
 
@@ -61,6 +62,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/matches/{id}/actions", post(matches::act))
         .route("/api/matches/{id}/join", post(matches::join))
         .route("/api/matches/{id}/record", get(matches::record))
+        .route("/api/matches/{id}/positions", get(positions::positions))
         .route("/api/matches/{id}/ws", get(ws::upgrade))
         .route("/api", any(web::api_not_found))
         .route("/api/{*rest}", any(web::api_not_found))

@@ -19,6 +19,7 @@ mod replay;
 mod retry;
 
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
+pub(crate) use replay::start as replay_start;
 pub use replay::{ReplayError, replay};
 
 use crate::ApiError;
