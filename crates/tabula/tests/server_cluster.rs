@@ -228,13 +228,13 @@ fn a_rolling_restart_of_every_instance_loses_no_acknowledged_action() {
         .collect();
     let mut servers: Vec<Option<ServerProcess>> = servers.into_iter().map(Some).collect();
     for round in 0..2 {
-        for i in 0..2 {
+        for (i, server) in servers.iter_mut().enumerate() {
             thread::sleep(Duration::from_millis(400));
-            servers[i].take().unwrap().kill9();
+            server.take().unwrap().kill9();
             thread::sleep(Duration::from_millis(300));
             let again = instance(&db, &[]);
             addrs.lock().unwrap()[i] = again.addr;
-            servers[i] = Some(again);
+            *server = Some(again);
             eprintln!("round {round}: instance {i} restarted");
         }
     }
