@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The store tests run on PostgreSQL too (each test makes its own database there); they fail,
+# saying how to start it, when it does not answer (scripts/postgres.sh starts or installs it).
+export TABULA_TEST_PG="${TABULA_TEST_PG:-postgres://postgres@127.0.0.1:5432/test}"
+
 echo "== Rust tests"
 cargo test --workspace --locked
 

@@ -29,7 +29,7 @@ pub use catalog::{BotFactory, Catalog};
 pub use error::ApiError;
 pub use limits::Limits;
 pub use live::{Hub, HubOptions, RestoreReport};
-pub use store::{MatchStore, MemoryStore, SqliteStore, StoreError};
+pub use store::{MatchStore, MemoryStore, PgStore, SqliteStore, StoreError};
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -42,8 +42,24 @@ use tokio::net::TcpListener;
 pub enum StoreConfig {
     /// A SQLite file (created if missing).
     Sqlite(PathBuf),
+    /// A PostgreSQL database (`postgres://user@host:port/db`), which several server
+    /// instances may share.
+    Postgres(String),
     /// Memory only: nothing survives a restart.
     Memory,
+}
+
+impl StoreConfig {
+    /// The store named by `--db` or `TABULA_DB`: a `postgres://` (or `postgresql://`) URL is
+    /// PostgreSQL; `sqlite:PATH` or any other text is a SQLite file.
+    pub fn from_db(db: &str) -> StoreConfig {
+        if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+            StoreConfig::Postgres(db.to_string())
+        } else {
+            let path = db.strip_prefix("sqlite://").or(db.strip_prefix("sqlite:"));
+            StoreConfig::Sqlite(PathBuf::from(path.unwrap_or(db)))
+        }
+    }
 }
 
 /// How to run a server.
@@ -74,6 +90,7 @@ pub enum ServerError {
 pub async fn open_store(config: &StoreConfig) -> Result<Arc<dyn MatchStore>, StoreError> {
     Ok(match config {
         StoreConfig::Sqlite(path) => Arc::new(SqliteStore::open(path).await?),
+        StoreConfig::Postgres(url) => Arc::new(PgStore::open(url).await?),
         StoreConfig::Memory => Arc::new(MemoryStore::new()),
     })
 }
@@ -88,8 +105,16 @@ pub struct Server {
 impl Server {
     /// Opens the store, replays and resumes every unfinished match, and binds the address.
     pub async fn start(config: ServerConfig, catalog: Catalog) -> Result<Server, ServerError> {
-        let store = open_store(&config.store).await?;
-        let hub = Arc::new(Hub::new(catalog, store, config.hub));
+        let hub = match &config.store {
+            // One instance of several: it follows the others before it reads the matches.
+            StoreConfig::Postgres(url) => {
+                let store = PgStore::open(url).await?;
+                let hub = Arc::new(Hub::new(catalog, Arc::new(store.clone()), config.hub));
+                hub.join_cluster(store).await?;
+                hub
+            }
+            other => Arc::new(Hub::new(catalog, open_store(other).await?, config.hub)),
+        };
         let report = hub.restore().await.map_err(ServerError::Restore)?;
         for (id, reason) in &report.failed {
             tracing::error!("match {id} was not resumed: {reason}");

@@ -1,10 +1,14 @@
-//! Storage and restart: the SQLite store keeps records and logs (and refuses gaps and
-//! duplicates, alone, even inside a group commit); a new hub over the same store replays every
-//! unfinished match (states equal, bots resume, the hourglass keeps its logged start); a log
-//! whose chance entry differs from the generator is reported, not resumed.
+//! Storage and restart, every test on both back-ends (`name::sqlite`, `name::postgres`; see
+//! `common/backends.rs`): the store keeps records and logs (and refuses gaps and
+//! duplicates, alone, even among concurrent writes); a new hub over the same database
+//! replays every unfinished match (states equal, bots resume, the hourglass keeps its logged
+//! start); a log whose chance entry differs from the generator is reported, not resumed; a
+//! database of a newer schema is refused. SQLite's migration from plain tokens (a format
+//! PostgreSQL never had) is tested on SQLite alone.
 
 mod common;
 
+use common::backends::{Backend, TestDb};
 use common::{TestServer, over};
 use serde_json::json;
 use std::path::PathBuf;
@@ -135,13 +139,38 @@ async fn store_keeps_the_rules(store: &dyn MatchStore) {
     assert!(store.load("zzz").await.unwrap().is_none());
 }
 
-#[tokio::test]
-async fn sqlite_store_keeps_records_and_logs_and_refuses_gaps_and_duplicates() {
-    let path = temp_db("rules");
-    store_keeps_the_rules(&SqliteStore::open(&path).await.unwrap()).await;
+crate::both_backends! {
+async fn a_store_keeps_records_and_logs_and_refuses_gaps_and_duplicates(db: TestDb) {
+    store_keeps_the_rules(&*db.open().await).await;
     // Reopened: still there.
-    let again = SqliteStore::open(&path).await.unwrap();
+    let again = db.open().await;
     assert_eq!(again.load("abc").await.unwrap().unwrap().log.len(), 3);
+}
+
+async fn concurrent_appends_are_all_kept_and_a_bad_one_fails_alone(db: TestDb) {
+    let store = db.open().await;
+    concurrent_appends(store).await;
+}
+
+async fn a_new_hub_over_the_same_database_replays_every_unfinished_match(db: TestDb) {
+    new_hub_replays(&db).await;
+}
+
+async fn bots_resume_and_the_hourglass_keeps_its_logged_start_after_a_restart(db: TestDb) {
+    bots_resume(db.open().await).await;
+}
+
+async fn a_chance_entry_the_generator_does_not_draw_is_reported_and_not_resumed(db: TestDb) {
+    forged_chance(db.open().await).await;
+}
+
+async fn a_finished_match_is_loaded_on_demand_after_a_restart(db: TestDb) {
+    finished_on_demand(db.open().await).await;
+}
+
+async fn a_database_of_a_newer_schema_is_refused(db: TestDb) {
+    newer_schema_refused(&db).await;
+}
 }
 
 #[tokio::test]
@@ -149,9 +178,7 @@ async fn memory_store_keeps_the_same_rules() {
     store_keeps_the_rules(&MemoryStore::new()).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sqlite_group_commit_keeps_every_append_and_fails_a_bad_one_alone() {
-    let store = Arc::new(SqliteStore::open(&temp_db("group")).await.unwrap());
+async fn concurrent_appends(store: Arc<dyn MatchStore>) {
     for m in 0..40 {
         let r = record(
             &format!("m{m}"),
@@ -191,11 +218,9 @@ async fn sqlite_group_commit_keeps_every_append_and_fails_a_bad_one_alone() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_new_hub_over_the_same_file_replays_every_unfinished_match() {
-    let path = temp_db("restart");
+async fn new_hub_replays(db: &TestDb) {
     let (ids, states) = {
-        let server = TestServer::with_store(Arc::new(SqliteStore::open(&path).await.unwrap()));
+        let server = TestServer::with_store(db.open().await);
         let nim = server
             .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
             .await;
@@ -214,7 +239,7 @@ async fn a_new_hub_over_the_same_file_replays_every_unfinished_match() {
         }
         (ids, states)
     };
-    let server = TestServer::with_store(Arc::new(SqliteStore::open(&path).await.unwrap()));
+    let server = TestServer::with_store(db.open().await);
     let report = server.hub.restore().await.unwrap();
     assert_eq!(report.resumed, 2, "{report:?}");
     for (id, before) in ids.iter().zip(&states) {
@@ -223,9 +248,7 @@ async fn a_new_hub_over_the_same_file_replays_every_unfinished_match() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bots_resume_and_the_hourglass_keeps_its_logged_start_after_a_restart() {
-    let store = Arc::new(MemoryStore::new());
+async fn bots_resume(store: Arc<dyn MatchStore>) {
     // A Nim match where the bot (seat 2) is to move.
     let nim = record(
         "0000000000a1",
@@ -282,9 +305,7 @@ async fn bots_resume_and_the_hourglass_keeps_its_logged_start_after_a_restart() 
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_chance_entry_the_generator_does_not_draw_is_reported_and_not_resumed() {
-    let store = Arc::new(MemoryStore::new());
+async fn forged_chance(store: Arc<dyn MatchStore>) {
     let r = record(
         "0000000000c3",
         "toy-nim",
@@ -322,10 +343,7 @@ async fn a_chance_entry_the_generator_does_not_draw_is_reported_and_not_resumed(
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_finished_match_is_loaded_on_demand_after_a_restart() {
-    let store: Arc<dyn MatchStore> =
-        Arc::new(SqliteStore::open(&temp_db("finished")).await.unwrap());
+async fn finished_on_demand(store: Arc<dyn MatchStore>) {
     let id = {
         let server = TestServer::with_store(store.clone());
         let m = server
@@ -342,6 +360,45 @@ async fn a_finished_match_is_loaded_on_demand_after_a_restart() {
     assert!(over(&state));
     let (_, record) = server.get(&format!("/api/matches/{id}/record")).await;
     common::replay_record(&record);
+}
+
+/// A database written by a newer server (schema version 3) is refused with a message
+/// naming both versions, and nothing of it is changed.
+async fn newer_schema_refused(db: &TestDb) {
+    drop(db.open().await);
+    match db.backend {
+        Backend::Sqlite => {
+            use sqlx::ConnectOptions;
+            let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+                .filename(&db.location)
+                .connect()
+                .await
+                .unwrap();
+            sqlx::query("PRAGMA user_version = 3")
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        }
+        Backend::Postgres => {
+            use sqlx::Connection;
+            let mut conn = sqlx::PgConnection::connect(&db.location).await.unwrap();
+            sqlx::query("UPDATE tabula_schema SET version = 3")
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        }
+    }
+    let refused = match db.backend {
+        Backend::Sqlite => SqliteStore::open(std::path::Path::new(&db.location))
+            .await
+            .map(|_| ()),
+        Backend::Postgres => tabula_server::PgStore::open(&db.location).await.map(|_| ()),
+    };
+    let message = refused.expect_err("a newer schema is refused").to_string();
+    assert!(
+        message.contains("schema version 3") && message.contains('2'),
+        "{message}"
+    );
 }
 
 /// The first schema (version 0): plain tokens, no `token_hash`, `open` or `hints`.

@@ -26,6 +26,7 @@ use tabula_registry::DynGame;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
+mod catch_up;
 mod seats;
 
 /// The hourglass when the game's parameters do not set `hourglass_seconds` (Magical Circle D5).
@@ -73,14 +74,7 @@ impl Actor {
             .filter(|s| s.is_finite() && *s > 0.0)
             .unwrap_or(DEFAULT_HOURGLASS_SECS);
         let hourglass_len = Duration::from_secs_f64(secs);
-        let hourglass = attempt_started_ms.map(|started| {
-            let deadline_ms = started + hourglass_len.as_millis() as u64;
-            let left = Duration::from_millis(deadline_ms.saturating_sub(now_ms()));
-            Hourglass {
-                deadline: Instant::now() + left,
-                deadline_ms,
-            }
-        });
+        let hourglass = attempt_started_ms.map(|started| Hourglass::since(started, hourglass_len));
         let ply = shared.log.read().unwrap_or_else(|p| p.into_inner()).len() as u64;
         let joined = shared.record.seats.iter().map(|s| s.joined).collect();
         let (publisher, receiver) = watch::channel(Arc::new(Snapshot {
@@ -170,6 +164,7 @@ impl Actor {
                 }
             }
             Command::BotDecided(decision) => self.bot_decided(decision).await,
+            Command::CatchUp => self.catch_up().await,
         }
     }
 
@@ -186,11 +181,14 @@ impl Actor {
             Command::Join { reply, .. } => {
                 let _ = reply.send(Err(ApiError::conflict("the game is over")));
             }
-            Command::Touch { .. } | Command::BotDecided(_) => {}
+            Command::Touch { .. } | Command::BotDecided(_) | Command::CatchUp => {}
         }
     }
 
     async fn act(&mut self, seat: Seat, ply: u64, action: &str) -> Result<Ack, ApiError> {
+        if ply > self.ply && self.services.shared_database() {
+            self.catch_up().await; // The client saw a move made through another instance.
+        }
         if ply != self.ply {
             return Err(stale(ply, self.ply));
         }
@@ -265,7 +263,7 @@ impl Actor {
             .await;
         if let Err(e) = stored {
             (self.game, self.rng) = backup;
-            return Err(ApiError::from_store(e));
+            return Err(self.refused_by_store(e).await);
         }
         self.ply += entries.len() as u64;
         self.tell_bots(backup.0.as_ref(), &entries);
@@ -282,30 +280,6 @@ impl Actor {
             ply: self.ply,
             action,
         })
-    }
-
-    /// Reports stored entries to the bots that are not thinking, so that search bots keep the
-    /// part of their tree under the new position. A bot that was thinking misses them and
-    /// starts afresh on its next decision.
-    fn tell_bots(&mut self, before: &dyn DynGame, entries: &[LogEntry]) {
-        if self.bots.iter().flatten().all(|slot| slot.bot.is_none()) {
-            return;
-        }
-        let mut state = before.clone_box();
-        for (i, entry) in entries.iter().enumerate() {
-            let actor = entry.actor.to_core();
-            for bot in self
-                .bots
-                .iter_mut()
-                .flatten()
-                .filter_map(|s| s.bot.as_mut())
-            {
-                bot.observe(state.as_ref(), actor, &entry.action);
-            }
-            if i + 1 < entries.len() && state.apply(actor, &entry.action).is_err() {
-                return;
-            }
-        }
     }
 
     /// After every change: the hourglass, the bots, then the new snapshot.
@@ -333,7 +307,7 @@ impl Actor {
 
     /// Asks every idle bot whose seat may act now.
     fn ask_bots(&mut self) {
-        if self.over() {
+        if self.over() || !self.leads() {
             return;
         }
         for seat in self.game.to_act().seats().iter() {
@@ -376,7 +350,8 @@ impl Actor {
                 }
             }
         }
-        if d.ply != self.ply {
+        let leads = self.services.leads(&self.shared.record.id);
+        if d.ply != self.ply || !leads {
             self.ask_bots();
             return;
         }
@@ -409,6 +384,8 @@ impl Actor {
         );
         match self.commit(CoreActor::Seat(seat), action).await {
             Ok(_) => self.bot_retry.succeeded(&what),
+            // Another instance stored this ply first: the match was reloaded.
+            Err(e) if e.status == axum::http::StatusCode::CONFLICT => {}
             // Not stored (the store failed): the same move is tried again later, at this ply.
             Err(e) if e.status.is_server_error() => {
                 let at = self.bot_retry.failed(&what, &e);
@@ -437,6 +414,9 @@ impl Actor {
     }
 
     fn next_deadline(&self) -> Option<Instant> {
+        if !self.leads() {
+            return None;
+        }
         let bots = self
             .bots
             .iter()
@@ -458,6 +438,9 @@ impl Actor {
     }
 
     async fn on_timer(&mut self) {
+        if !self.leads() {
+            return;
+        }
         let now = Instant::now();
         if self.hourglass_due().is_some_and(|due| due <= now) {
             let host = self.game.legal(CoreActor::Host);
@@ -469,6 +452,8 @@ impl Actor {
             let what = format!("match {}: the host's `{timeout}`", self.shared.record.id);
             match self.commit(CoreActor::Host, &timeout).await {
                 Ok(_) => self.hourglass_retry.succeeded(&what),
+                // Another instance stored this ply first: the match was reloaded.
+                Err(e) if e.status == axum::http::StatusCode::CONFLICT => {}
                 Err(e) => {
                     self.hourglass_retry.failed(&what, &e);
                 }

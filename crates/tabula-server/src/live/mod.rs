@@ -13,11 +13,13 @@
 
 mod actor;
 mod bots;
+mod cluster;
 mod create;
 mod index;
 mod replay;
 mod retry;
 
+pub use cluster::{LEASE_RENEW, LEASE_TTL};
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
 pub(crate) use replay::start as replay_start;
 pub use replay::{ReplayError, replay};
@@ -29,7 +31,7 @@ use crate::store::{LogEntry, MatchRecord, MatchStore, SeatKind, TokenHash};
 use actor::Actor;
 use index::Index;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tabula_core::{GameRng, Seat};
 use tabula_registry::DynGame;
@@ -64,6 +66,21 @@ pub(crate) struct Services {
     pub bot_permits: Arc<Semaphore>,
     /// Ids of matches whose actor has ended (the game is over), not yet noted by the hub.
     pub ended: Mutex<Vec<String>>,
+    /// Set when this server is one instance of several on one database.
+    pub cluster: OnceLock<Arc<cluster::Cluster>>,
+}
+
+impl Services {
+    /// Whether this instance runs the bots and the hourglass of match `id`: always when it
+    /// is alone, else when it holds the match's lease (`cluster.rs`).
+    pub fn leads(&self, id: &str) -> bool {
+        self.cluster.get().is_none_or(|c| c.leads(id))
+    }
+
+    /// Whether other instances may write to the same database.
+    pub fn shared_database(&self) -> bool {
+        self.cluster.get().is_some()
+    }
 }
 
 /// The fixed part of a live match, shared by its actor and every reader.
@@ -183,6 +200,9 @@ pub(crate) enum Command {
         seat: Seat,
     },
     BotDecided(bots::Decision),
+    /// Another instance wrote to the match (or this one gained its lease): read it again
+    /// from the store.
+    CatchUp,
 }
 
 /// A live (or finished, loaded) match as handlers see it.
@@ -265,6 +285,7 @@ impl Hub {
                 options,
                 bot_permits: permits,
                 ended: Mutex::new(Vec::new()),
+                cluster: OnceLock::new(),
             }),
             matches: RwLock::new(Index::default()),
             broken: RwLock::new(HashMap::new()),

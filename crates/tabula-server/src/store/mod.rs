@@ -19,18 +19,21 @@
 //! being served. A store recovers by itself once the fault is gone (the SQLite store resets
 //! its writer after every failed write and checks it before it acknowledges anything again).
 //!
-//! Two stores: [`SqliteStore`] (the default, one file, WAL, `synchronous=FULL`, group commit)
-//! and [`MemoryStore`] (tests, `--memory`). A PostgreSQL store would implement the same five
-//! calls over the same three tables (see `sqlite.rs` for the schema); several server
-//! instances sharing it would also need a fan-out of appended entries (LISTEN/NOTIFY), which
-//! this trait leaves to that implementation.
+//! Three stores: [`SqliteStore`] (the default, one file, WAL, `synchronous=FULL`, group
+//! commit), [`PgStore`] (PostgreSQL, shared by several server instances; the same tables,
+//! plus the notifications and leases those instances follow, `postgres_cluster.rs`) and
+//! [`MemoryStore`] (tests, `--memory`).
 
 mod memory;
+mod postgres;
+mod postgres_cluster;
 mod sqlite;
 mod sqlite_conn;
 mod sqlite_write;
 
 pub use memory::MemoryStore;
+pub use postgres::{CHANNEL, PG_SCHEMA_VERSION, PgStore};
+pub use postgres_cluster::{Notice, PgNotices};
 pub use sqlite::{SqliteOptions, SqliteStore};
 
 use serde::Serialize;

@@ -3,6 +3,7 @@
 //! independent replay of a match record through the registry.
 #![allow(dead_code)]
 
+pub mod backends;
 pub mod stores;
 pub mod toys;
 

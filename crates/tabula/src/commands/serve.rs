@@ -7,7 +7,6 @@ use anyhow::{Context, Result};
 use clap::Args;
 use std::io::Write;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 use tabula_server::{Catalog, HubOptions, Limits, Server, ServerConfig, StoreConfig};
 use tracing_subscriber::EnvFilter;
@@ -17,9 +16,16 @@ pub struct ServeArgs {
     /// The address to listen on (port 0: any free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// The SQLite file keeping the matches (created if missing).
-    #[arg(long, value_name = "FILE", default_value = "tabula.db")]
-    pub db: PathBuf,
+    /// Where the matches are kept: a SQLite file (created if missing; `sqlite:FILE` also
+    /// works) or a PostgreSQL URL (`postgres://user@host:5432/db`), which several instances
+    /// may share (see docs/deploy.md).
+    #[arg(
+        long,
+        value_name = "FILE|URL",
+        env = "TABULA_DB",
+        default_value = "tabula.db"
+    )]
+    pub db: String,
     /// Keep the matches in memory only: nothing survives a restart.
     #[arg(long, conflicts_with = "db")]
     pub memory: bool,
@@ -85,7 +91,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         store: if args.memory {
             StoreConfig::Memory
         } else {
-            StoreConfig::Sqlite(args.db)
+            StoreConfig::from_db(&args.db)
         },
         hub: HubOptions {
             min_bot_delay: Duration::from_millis(args.bot_delay_ms),
@@ -107,10 +113,13 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         };
         println!("Tabula is serving at http://{shown}/ (open it in a browser)");
         std::io::stdout().flush().ok();
+        let hub = server.hub();
         tokio::select! {
             served = server.run() => served?,
             _ = stop_signal() => tracing::info!("stopping"),
         }
+        // With other instances on the same database, they take this one's matches over now.
+        hub.leave_cluster().await;
         Ok(())
     })
 }

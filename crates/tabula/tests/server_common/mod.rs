@@ -2,6 +2,8 @@
 //! port with a temporary database, a minimal blocking HTTP/1.1 client, SIGKILL.
 #![allow(dead_code)]
 
+pub mod pg;
+
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};

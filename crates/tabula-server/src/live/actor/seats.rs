@@ -52,6 +52,7 @@ impl Actor {
         match stored {
             Ok(()) => {}
             Err(StoreError::SeatNotOpen { .. }) => {
+                self.catch_up().await; // Taken through another instance, maybe.
                 return Err(ApiError::conflict(format!(
                     "seat {} is taken",
                     seat.number()

@@ -1,0 +1,124 @@
+//! Following the stored log: reporting stored entries to the bots, and, when several server
+//! instances share one database, reading the match again from the store when another
+//! instance wrote to it (told by a notification, or found out when the store refused an
+//! append that was behind), and leading only where this instance holds the match's lease.
+
+use super::{Actor, Hourglass, stale};
+use crate::ApiError;
+use crate::live::{now_ms, replay};
+use crate::store::{LogEntry, StoreError};
+use std::time::Duration;
+use tabula_registry::DynGame;
+use tokio::time::Instant;
+
+impl Hourglass {
+    /// The hourglass of an attempt that began at `started_ms` (ms since the epoch).
+    pub(super) fn since(started_ms: u64, len: Duration) -> Hourglass {
+        let deadline_ms = started_ms + len.as_millis() as u64;
+        let left = Duration::from_millis(deadline_ms.saturating_sub(now_ms()));
+        Hourglass {
+            deadline: Instant::now() + left,
+            deadline_ms,
+        }
+    }
+}
+
+impl Actor {
+    /// Whether this instance runs the match's bots and hourglass (see `live/cluster.rs`).
+    pub(super) fn leads(&self) -> bool {
+        self.services.leads(&self.shared.record.id)
+    }
+
+    /// The answer to an append the store refused (the state is already rolled back). An
+    /// append behind the stored log (another instance stored this ply first) is a stale
+    /// ply: the match is read again, so that the next try starts from what is stored.
+    pub(super) async fn refused_by_store(&mut self, e: StoreError) -> ApiError {
+        match e {
+            StoreError::Gap { got, have, .. } if got < have => {
+                self.catch_up().await;
+                stale(got, self.ply)
+            }
+            e => ApiError::from_store(e),
+        }
+    }
+
+    /// Reads the match from the store and takes what other instances added: seats joined,
+    /// tokens issued, log entries (the state is replayed from the stored log), then
+    /// publishes. A store that fails leaves the match as it was (the next notification or
+    /// refused append tries again).
+    pub(super) async fn catch_up(&mut self) {
+        let id = self.shared.record.id.clone();
+        let stored = match self.services.store.load(&id).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!("match {id} was not read again: {e}");
+                return;
+            }
+        };
+        for (i, seat) in stored.record.seats.iter().enumerate() {
+            if let Some(hash) = seat.token_hash
+                && !self.shared.has_token(i)
+            {
+                self.shared.set_token(i, hash);
+            }
+            if seat.joined && i < self.joined.len() {
+                self.joined[i] = true;
+            }
+        }
+        if stored.log.len() as u64 > self.ply {
+            let replayed = match self
+                .services
+                .catalog
+                .find(&stored.record.game)
+                .map_err(|e| e.to_string())
+                .and_then(|entry| replay(entry, &stored).map_err(|e| e.to_string()))
+            {
+                Ok(replayed) => replayed,
+                Err(reason) => {
+                    tracing::error!("match {id}: the stored log does not replay: {reason}");
+                    return;
+                }
+            };
+            let new = stored.log[self.ply as usize..].to_vec();
+            let before = std::mem::replace(&mut self.game, replayed.game);
+            self.rng = replayed.rng;
+            self.ply = stored.log.len() as u64;
+            self.tell_bots(before.as_ref(), &new);
+            self.shared
+                .log
+                .write()
+                .unwrap_or_else(|p| p.into_inner())
+                .extend(new);
+            self.hourglass = replayed
+                .attempt_started
+                .map(|started| Hourglass::since(started, self.hourglass_len));
+            self.hourglass_retry.reset();
+        }
+        self.after_change();
+    }
+
+    /// Reports stored entries to the bots that are not thinking, so that search bots keep the
+    /// part of their tree under the new position. A bot that was thinking misses them and
+    /// starts afresh on its next decision.
+    pub(super) fn tell_bots(&mut self, before: &dyn DynGame, entries: &[LogEntry]) {
+        if self.bots.iter().flatten().all(|slot| slot.bot.is_none()) {
+            return;
+        }
+        let mut state = before.clone_box();
+        for (i, entry) in entries.iter().enumerate() {
+            let actor = entry.actor.to_core();
+            for bot in self
+                .bots
+                .iter_mut()
+                .flatten()
+                .filter_map(|s| s.bot.as_mut())
+            {
+                bot.observe(state.as_ref(), actor, &entry.action);
+            }
+            if i + 1 < entries.len() && state.apply(actor, &entry.action).is_err() {
+                return;
+            }
+        }
+    }
+}

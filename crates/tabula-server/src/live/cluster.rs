@@ -1,0 +1,179 @@
+//! Several server instances on one PostgreSQL database ([`Hub::join_cluster`]).
+//!
+//! Every instance keeps every unfinished match in memory, as a single instance does, and
+//! follows the others through the database:
+//! - Which action wins a ply is decided by the database (`store/postgres.rs`): an actor whose
+//!   append is behind the stored log answers 409 and reloads the match (`Actor::catch_up`).
+//! - Every write notifies (`LISTEN/NOTIFY`, [`PgNotices`]); on a notice for a match in
+//!   memory its actor reloads it from the database (the notice is only a hint), publishes,
+//!   and so its WebSockets are pushed the move. A created match is loaded, so the lobby and
+//!   the match list are the same everywhere. After the listener reconnects (notices may have
+//!   been lost meanwhile) every match is read again.
+//! - Bots and the hourglass run only where the match's lease is held ([`Cluster::leads`]):
+//!   every [`LEASE_RENEW`] an instance renews its leases and claims those nobody holds or
+//!   whose holder stopped renewing for [`LEASE_TTL`] (one statement for all its matches).
+//!   A match whose lease is gained is reloaded, and its bots and hourglass start there.
+//!   Should two instances ever both believe they lead, the database still takes one action
+//!   per ply.
+
+use super::{Command, Hub, MatchHandle};
+use crate::store::{Notice, PgNotices, PgStore, StoreError};
+use std::collections::HashSet;
+use std::sync::{Arc, RwLock, Weak};
+use std::time::Duration;
+
+/// How often an instance renews its leases and claims free ones.
+pub const LEASE_RENEW: Duration = Duration::from_millis(1000);
+
+/// How long a lease lasts unless renewed: another instance takes a match over at most this
+/// long (plus one [`LEASE_RENEW`]) after its holder stopped.
+pub const LEASE_TTL: Duration = Duration::from_millis(3000);
+
+/// This instance's part in a cluster: its name and the matches whose lease it holds.
+pub(crate) struct Cluster {
+    /// This instance's name in the `leases` table (random, new at each start).
+    pub holder: String,
+    store: PgStore,
+    held: RwLock<HashSet<String>>,
+}
+
+impl Cluster {
+    /// Whether this instance runs the bots and the hourglass of match `id`.
+    pub fn leads(&self, id: &str) -> bool {
+        self.held
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(id)
+    }
+}
+
+impl Hub {
+    /// Makes this hub one instance of several on the database of `store` (the store it was
+    /// made with): starts listening to the database's notifications, then the leases. Call
+    /// before [`Hub::restore`], so that nothing written meanwhile is missed.
+    pub async fn join_cluster(self: &Arc<Hub>, store: PgStore) -> Result<(), StoreError> {
+        let notices = PgNotices::connect(store.url()).await?;
+        let holder = format!("{:016x}", rand::random::<u64>());
+        let cluster = Arc::new(Cluster {
+            holder,
+            store,
+            held: RwLock::new(HashSet::new()),
+        });
+        if self.services.cluster.set(cluster.clone()).is_err() {
+            return Err(StoreError::Database(
+                "the hub is already in a cluster".into(),
+            ));
+        }
+        tokio::spawn(follow(Arc::downgrade(self), notices));
+        tokio::spawn(renew(Arc::downgrade(self), cluster));
+        Ok(())
+    }
+
+    /// Gives up this instance's leases (when it stops), so that others take its matches over
+    /// at once.
+    pub async fn leave_cluster(&self) {
+        if let Some(cluster) = self.services.cluster.get() {
+            cluster
+                .held
+                .write()
+                .unwrap_or_else(|p| p.into_inner())
+                .clear();
+            if let Err(e) = cluster.store.release_leases(&cluster.holder).await {
+                tracing::warn!("the leases were not released: {e}");
+            }
+        }
+    }
+
+    /// The unfinished matches in memory.
+    fn unfinished_handles(&self) -> Vec<MatchHandle> {
+        self.read_index()
+            .matches
+            .values()
+            .filter(|h| !h.current().over())
+            .cloned()
+            .collect()
+    }
+
+    fn handle_in_memory(&self, id: &str) -> Option<MatchHandle> {
+        self.read_index().matches.get(id).cloned()
+    }
+}
+
+/// Tells the actor of a match to read it again from the database.
+async fn catch_up(handle: &MatchHandle) {
+    // A full queue means the actor has work queued already; it is told anyway.
+    let _ = handle.commands.send(Command::CatchUp).await;
+}
+
+/// Follows the database's notifications for as long as the hub lives.
+async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
+    loop {
+        let notice = notices.next().await;
+        let Some(hub) = hub.upgrade() else { return };
+        match notice {
+            Notice::Appended { id, next_ply } => {
+                if let Some(h) = hub.handle_in_memory(&id)
+                    && h.current().ply < next_ply
+                {
+                    catch_up(&h).await;
+                }
+            }
+            Notice::Joined { id } => {
+                if let Some(h) = hub.handle_in_memory(&id) {
+                    catch_up(&h).await;
+                }
+            }
+            Notice::Created { id } => {
+                if let Err(e) = hub.get(&id).await {
+                    tracing::warn!("match {id}, created elsewhere, does not load: {e}");
+                }
+            }
+            Notice::Reconnected => {
+                for h in hub.unfinished_handles() {
+                    catch_up(&h).await;
+                }
+                if let Err(e) = hub.restore().await {
+                    tracing::warn!("the matches created meanwhile do not load: {e}");
+                }
+            }
+        }
+    }
+}
+
+/// Renews and claims leases every [`LEASE_RENEW`] for as long as the hub lives.
+async fn renew(hub: Weak<Hub>, cluster: Arc<Cluster>) {
+    let mut tick = tokio::time::interval(LEASE_RENEW);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(hub) = hub.upgrade() else { return };
+        let handles = hub.unfinished_handles();
+        let ids: Vec<String> = handles.iter().map(|h| h.shared.record.id.clone()).collect();
+        let held: HashSet<String> = match cluster
+            .store
+            .claim_leases(&cluster.holder, &ids, LEASE_TTL)
+            .await
+        {
+            Ok(held) => held.into_iter().collect(),
+            Err(e) => {
+                // Unsure what it holds, the instance leads nothing until the database answers.
+                tracing::warn!("the leases were not renewed: {e}");
+                HashSet::new()
+            }
+        };
+        let gained: Vec<&MatchHandle> = {
+            let mut mine = cluster.held.write().unwrap_or_else(|p| p.into_inner());
+            let gained = handles
+                .iter()
+                .filter(|h| {
+                    held.contains(&h.shared.record.id) && !mine.contains(&h.shared.record.id)
+                })
+                .collect();
+            *mine = held;
+            gained
+        };
+        for h in gained {
+            catch_up(h).await;
+        }
+    }
+}

@@ -1,0 +1,464 @@
+//! [`PgStore`]: matches in a PostgreSQL database, shared by any number of server instances.
+//!
+//! Durability: every write is one transaction, and its future resolves `Ok` only once
+//! `COMMIT` has returned (PostgreSQL's default `synchronous_commit = on` flushes the WAL
+//! first). A write whose connection fails (the server gone, a network fault, a full disk on
+//! the database host) answers [`StoreError::Unavailable`]; the pool checks a connection
+//! before it hands it out again (`test_before_acquire`), and waits at most
+//! [`ACQUIRE_TIMEOUT`] for one, so a database that went away is a prompt 503, not a hang.
+//! (A connection lost during `COMMIT` itself leaves the outcome unknown to us: it is answered
+//! 503, and should the write have committed after all, the next action at that ply finds it
+//! stored, and the match is reloaded.)
+//!
+//! Several instances: the database decides which action wins a ply. An append locks its
+//! match row, then checks that it continues the stored log; the primary key
+//! `(match_id, ply)` of `events` backs the check. An append behind the stored log fails
+//! with [`StoreError::Gap`] (`got < have`), and the instance reloads the match. Every write
+//! also sends a notification on [`CHANNEL`] (delivered at commit) so that other instances
+//! follow: see `postgres_cluster.rs`, which also holds the per-match leases.
+//!
+//! Schema (the meaning of SQLite's version 2; see `sqlite.rs`), version in
+//! `tabula_schema.version`: `matches`, `seats`, `events` as in SQLite (booleans as
+//! `BOOLEAN`, integers as `BIGINT`), plus `leases(match_id, holder, expires_at)`.
+
+use super::{
+    BoxFuture, LogActor, LogEntry, MatchRecord, MatchStore, SeatKind, SeatRecord, StoreError,
+    StoredMatch, TokenHash, sqlite_write::db_err,
+};
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::{Connection, Row};
+use std::time::Duration;
+use tabula_core::Seat;
+
+/// The schema version this code reads and writes.
+pub const PG_SCHEMA_VERSION: i64 = 2;
+
+/// The channel every write notifies (payload: `a <id> <ply>`, `c <id>` or `j <id>`).
+pub const CHANNEL: &str = "tabula_matches";
+
+/// The longest a write waits for a connection of the pool before it answers 503.
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+const SCHEMA: &[&str] = &[
+    "CREATE TABLE IF NOT EXISTS tabula_schema (version BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS matches (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        params TEXT NOT NULL,
+        players BIGINT NOT NULL,
+        seed BIGINT NOT NULL,
+        setup TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        finished BOOLEAN NOT NULL DEFAULT FALSE,
+        hints BOOLEAN NOT NULL DEFAULT FALSE,
+        position TEXT
+    )",
+    "CREATE TABLE IF NOT EXISTS seats (
+        match_id TEXT NOT NULL REFERENCES matches(id),
+        seat BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        level TEXT,
+        token TEXT,
+        joined BOOLEAN NOT NULL DEFAULT FALSE,
+        token_hash TEXT,
+        open BOOLEAN NOT NULL DEFAULT FALSE,
+        PRIMARY KEY (match_id, seat)
+    )",
+    "CREATE TABLE IF NOT EXISTS events (
+        match_id TEXT NOT NULL REFERENCES matches(id),
+        ply BIGINT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (match_id, ply)
+    )",
+    "CREATE INDEX IF NOT EXISTS matches_unfinished ON matches(finished, created_at)",
+    "CREATE TABLE IF NOT EXISTS leases (
+        match_id TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+    )",
+];
+
+/// Matches in one PostgreSQL database.
+#[derive(Clone, Debug)]
+pub struct PgStore {
+    pool: PgPool,
+    url: String,
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://user@host:port/db`), creates or
+    /// migrates the schema (under an advisory lock, so instances starting together do not
+    /// race), and is ready.
+    pub async fn open(url: &str) -> Result<PgStore, StoreError> {
+        let pool = PgPoolOptions::new()
+            .max_connections(8)
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .connect(url)
+            .await
+            .map_err(|e| StoreError::Unavailable(format!("cannot connect to {url}: {e}")))?;
+        let mut conn = pool.acquire().await.map_err(db_err)?;
+        let mut tx = conn.begin().await.map_err(db_err)?;
+        sqlx::query("SELECT pg_advisory_xact_lock(7458421)")
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        for statement in SCHEMA {
+            sqlx::query(statement)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        }
+        let version: Option<i64> = sqlx::query_scalar("SELECT MAX(version) FROM tabula_schema")
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        match version {
+            Some(v) if v > PG_SCHEMA_VERSION => {
+                return Err(StoreError::Database(format!(
+                    "the database has schema version {v}, newer than this server's \
+                     {PG_SCHEMA_VERSION}"
+                )));
+            }
+            Some(v) if v == PG_SCHEMA_VERSION => {}
+            _ => {
+                sqlx::query("DELETE FROM tabula_schema")
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+                sqlx::query("INSERT INTO tabula_schema (version) VALUES ($1)")
+                    .bind(PG_SCHEMA_VERSION)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+            }
+        }
+        tx.commit().await.map_err(db_err)?;
+        Ok(PgStore {
+            pool,
+            url: url.to_string(),
+        })
+    }
+
+    /// The pool (for the cluster's leases).
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// The URL the store was opened with (for the cluster's listener).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    async fn create(&self, r: &MatchRecord) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(db_err)?;
+        let done = sqlx::query(
+            "INSERT INTO matches (id, game, params, players, seed, setup, created_at, hints,
+                                  position)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(&r.id)
+        .bind(&r.game)
+        .bind(r.params.to_string())
+        .bind(r.players as i64)
+        // BIGINT is signed 64-bit: the seed's bits are kept as they are.
+        .bind(r.seed as i64)
+        .bind(&r.setup)
+        .bind(r.created_at as i64)
+        .bind(r.hints)
+        .bind(r.position.as_deref())
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::Duplicate(r.id.clone()));
+        }
+        for (i, seat) in r.seats.iter().enumerate() {
+            let (kind, level) = match &seat.kind {
+                SeatKind::Human => ("human", None),
+                SeatKind::Bot(level) => ("bot", Some(level.as_str())),
+            };
+            sqlx::query(
+                "INSERT INTO seats (match_id, seat, kind, level, token_hash, open, joined)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(&r.id)
+            .bind(i as i64 + 1)
+            .bind(kind)
+            .bind(level)
+            .bind(seat.token_hash.map(|h| h.to_hex()))
+            .bind(seat.open)
+            .bind(seat.joined)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        }
+        notify(&mut tx, &format!("c {}", r.id)).await?;
+        tx.commit().await.map_err(db_err)
+    }
+
+    async fn append(
+        &self,
+        id: &str,
+        entries: &[LogEntry],
+        finished: bool,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(db_err)?;
+        // The match row's lock orders the appends of one match across instances.
+        let exists = sqlx::query("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        if exists.is_none() {
+            return Err(StoreError::Missing(id.to_string()));
+        }
+        let have: i64 =
+            sqlx::query_scalar("SELECT COALESCE(MAX(ply) + 1, 0) FROM events WHERE match_id = $1")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        for (i, e) in entries.iter().enumerate() {
+            if e.ply != have as u64 + i as u64 {
+                return Err(StoreError::Gap {
+                    id: id.to_string(),
+                    got: e.ply,
+                    have: have as u64 + i as u64,
+                });
+            }
+        }
+        let plies: Vec<i64> = entries.iter().map(|e| e.ply as i64).collect();
+        let actors: Vec<String> = entries.iter().map(|e| e.actor.as_text()).collect();
+        let actions: Vec<&str> = entries.iter().map(|e| e.action.as_str()).collect();
+        let ats: Vec<i64> = entries.iter().map(|e| e.at as i64).collect();
+        sqlx::query(
+            "INSERT INTO events (match_id, ply, actor, action, at)
+             SELECT $1, * FROM UNNEST($2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::BIGINT[])",
+        )
+        .bind(id)
+        .bind(&plies)
+        .bind(&actors)
+        .bind(&actions)
+        .bind(&ats)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| match db_err(e) {
+            // The key refused a ply written meanwhile: this append is behind the log.
+            StoreError::Database(_) => StoreError::Gap {
+                id: id.to_string(),
+                got: entries.first().map_or(0, |e| e.ply),
+                have: have as u64 + 1,
+            },
+            other => other,
+        })?;
+        if finished {
+            for statement in [
+                "UPDATE matches SET finished = TRUE WHERE id = $1",
+                "DELETE FROM leases WHERE match_id = $1",
+            ] {
+                sqlx::query(statement)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+            }
+        }
+        let next = have as u64 + entries.len() as u64;
+        notify(&mut tx, &format!("a {id} {next}")).await?;
+        tx.commit().await.map_err(db_err)
+    }
+
+    async fn update_seat(
+        &self,
+        id: &str,
+        seat: Seat,
+        token_hash: Option<TokenHash>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(db_err)?;
+        let done = match token_hash {
+            None => sqlx::query("UPDATE seats SET joined = TRUE WHERE match_id = $1 AND seat = $2")
+                .bind(id)
+                .bind(seat.number() as i64),
+            Some(hash) => sqlx::query(
+                "UPDATE seats SET joined = TRUE, token_hash = $3
+                 WHERE match_id = $1 AND seat = $2 AND open AND NOT joined",
+            )
+            .bind(id)
+            .bind(seat.number() as i64)
+            .bind(hash.to_hex()),
+        }
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        if done.rows_affected() == 0 {
+            return Err(match token_hash {
+                None => StoreError::Missing(id.to_string()),
+                Some(_) => StoreError::SeatNotOpen {
+                    id: id.to_string(),
+                    seat: seat.number(),
+                },
+            });
+        }
+        notify(&mut tx, &format!("j {id}")).await?;
+        tx.commit().await.map_err(db_err)
+    }
+}
+
+/// Queues a notification on [`CHANNEL`], sent when the transaction commits.
+async fn notify(conn: &mut sqlx::PgConnection, payload: &str) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(payload)
+        .execute(&mut *conn)
+        .await
+        .map_err(db_err)?;
+    Ok(())
+}
+
+async fn load(pool: &PgPool, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+    let corrupt = |reason: String| StoreError::Corrupt {
+        id: id.to_string(),
+        reason,
+    };
+    // One snapshot for the three reads, so that a write committed meanwhile is all or nothing.
+    let mut tx = pool.begin().await.map_err(db_err)?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    let Some(m) = sqlx::query(
+        "SELECT game, params, players, seed, setup, created_at, finished, hints, position
+         FROM matches WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await
+    .map_err(db_err)?
+    else {
+        return Ok(None);
+    };
+    let params: String = m.try_get("params").map_err(db_err)?;
+    let params =
+        serde_json::from_str(&params).map_err(|e| corrupt(format!("params are not JSON: {e}")))?;
+    let seats = sqlx::query(
+        "SELECT seat, kind, level, token_hash, open, joined FROM seats
+         WHERE match_id = $1 ORDER BY seat",
+    )
+    .bind(id)
+    .fetch_all(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    let mut seat_records = Vec::with_capacity(seats.len());
+    for (i, row) in seats.iter().enumerate() {
+        let number: i64 = row.try_get("seat").map_err(db_err)?;
+        if number != i as i64 + 1 {
+            return Err(corrupt(format!("seat {} is missing", i + 1)));
+        }
+        let kind: String = row.try_get("kind").map_err(db_err)?;
+        let level: Option<String> = row.try_get("level").map_err(db_err)?;
+        let kind = match (kind.as_str(), level) {
+            ("human", _) => SeatKind::Human,
+            ("bot", Some(level)) => SeatKind::Bot(level),
+            (other, _) => return Err(corrupt(format!("seat {number} has kind `{other}`"))),
+        };
+        let hash: Option<String> = row.try_get("token_hash").map_err(db_err)?;
+        let token_hash = match hash {
+            None => None,
+            Some(hex) => Some(TokenHash::from_hex(&hex).ok_or_else(|| {
+                corrupt(format!("seat {number}'s token hash is not 64 hex digits"))
+            })?),
+        };
+        seat_records.push(SeatRecord {
+            kind,
+            token_hash,
+            open: row.try_get("open").map_err(db_err)?,
+            joined: row.try_get("joined").map_err(db_err)?,
+        });
+    }
+    let events =
+        sqlx::query("SELECT ply, actor, action, at FROM events WHERE match_id = $1 ORDER BY ply")
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    let mut log = Vec::with_capacity(events.len());
+    for (i, row) in events.iter().enumerate() {
+        let ply: i64 = row.try_get("ply").map_err(db_err)?;
+        if ply != i as i64 {
+            return Err(corrupt(format!("the log has no entry at ply {i}")));
+        }
+        let actor: String = row.try_get("actor").map_err(db_err)?;
+        let actor = LogActor::from_text(&actor)
+            .ok_or_else(|| corrupt(format!("ply {i}: unknown actor `{actor}`")))?;
+        let at: i64 = row.try_get("at").map_err(db_err)?;
+        log.push(LogEntry {
+            ply: ply as u64,
+            actor,
+            action: row.try_get("action").map_err(db_err)?,
+            at: at as u64,
+        });
+    }
+    let players: i64 = m.try_get("players").map_err(db_err)?;
+    let seed: i64 = m.try_get("seed").map_err(db_err)?;
+    let created_at: i64 = m.try_get("created_at").map_err(db_err)?;
+    Ok(Some(StoredMatch {
+        record: MatchRecord {
+            id: id.to_string(),
+            game: m.try_get("game").map_err(db_err)?,
+            params,
+            players: players as usize,
+            seed: seed as u64,
+            setup: m.try_get("setup").map_err(db_err)?,
+            created_at: created_at as u64,
+            seats: seat_records,
+            hints: m.try_get("hints").map_err(db_err)?,
+            position: m.try_get("position").map_err(db_err)?,
+        },
+        log,
+        finished: m.try_get("finished").map_err(db_err)?,
+    }))
+}
+
+impl MatchStore for PgStore {
+    fn create<'a>(&'a self, record: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(PgStore::create(self, record))
+    }
+
+    fn append<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [LogEntry],
+        finished: bool,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(PgStore::append(self, id, entries, finished))
+    }
+
+    fn set_joined<'a>(&'a self, id: &'a str, seat: Seat) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(self.update_seat(id, seat, None))
+    }
+
+    fn join_open_seat<'a>(
+        &'a self,
+        id: &'a str,
+        seat: Seat,
+        token_hash: TokenHash,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(self.update_seat(id, seat, Some(token_hash)))
+    }
+
+    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
+        Box::pin(load(&self.pool, id))
+    }
+
+    fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        Box::pin(async move {
+            sqlx::query_scalar("SELECT id FROM matches WHERE NOT finished ORDER BY created_at, id")
+                .fetch_all(&self.pool)
+                .await
+                .map_err(db_err)
+        })
+    }
+}

@@ -1,0 +1,165 @@
+//! What several server instances on one PostgreSQL database need besides the store itself:
+//! the notifications of every write ([`PgNotices`], `LISTEN` on [`CHANNEL`]) and the
+//! per-match leases that let exactly one instance run a match's bots and hourglass
+//! ([`PgStore::claim_leases`]).
+//!
+//! Notifications are a hint, never the data: whoever receives one reads the match from the
+//! database. A notification can be lost (the listening connection dropped); [`PgNotices`]
+//! then reconnects and reports [`Notice::Reconnected`], after which the instance reads every
+//! match again, so a lost notification never hides a move for longer than a reconnect.
+//!
+//! Leases use the database's clock (`now()`), so instances' clocks need not agree.
+
+use super::postgres::CHANNEL;
+use super::sqlite_write::db_err;
+use super::{PgStore, StoreError};
+use sqlx::postgres::PgListener;
+use std::time::Duration;
+
+/// A write some instance committed, or the news that some may have been missed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Entries were appended to match `id`, whose log now has `next_ply` entries.
+    Appended { id: String, next_ply: u64 },
+    /// Match `id` was created.
+    Created { id: String },
+    /// A seat of match `id` was joined.
+    Joined { id: String },
+    /// The listening connection was lost and is back: notices may have been missed.
+    Reconnected,
+}
+
+impl Notice {
+    /// Reads a payload sent by the store; `None` for anything else.
+    pub fn parse(payload: &str) -> Option<Notice> {
+        let mut words = payload.split(' ');
+        let notice = match (words.next()?, words.next()?) {
+            ("a", id) => Notice::Appended {
+                id: id.to_string(),
+                next_ply: words.next()?.parse().ok()?,
+            },
+            ("c", id) => Notice::Created { id: id.to_string() },
+            ("j", id) => Notice::Joined { id: id.to_string() },
+            _ => return None,
+        };
+        words.next().is_none().then_some(notice)
+    }
+}
+
+/// The notifications of every write to the database, from one listening connection.
+pub struct PgNotices {
+    url: String,
+    listener: Option<PgListener>,
+}
+
+impl PgNotices {
+    /// Listens on [`CHANNEL`] of the database at `url`.
+    pub async fn connect(url: &str) -> Result<PgNotices, StoreError> {
+        let listener = listen(url).await?;
+        Ok(PgNotices {
+            url: url.to_string(),
+            listener: Some(listener),
+        })
+    }
+
+    /// The next notice. Never fails: when the connection is lost it reconnects (every half
+    /// second until the database answers) and then answers [`Notice::Reconnected`].
+    pub async fn next(&mut self) -> Notice {
+        loop {
+            if let Some(listener) = self.listener.as_mut() {
+                match listener.try_recv().await {
+                    Ok(Some(n)) => match Notice::parse(n.payload()) {
+                        Some(notice) => return notice,
+                        None => {
+                            tracing::warn!("ignored a notification `{}`", n.payload());
+                            continue;
+                        }
+                    },
+                    Ok(None) | Err(_) => {
+                        tracing::warn!("the database's notifications were cut off; reconnecting");
+                        self.listener = None;
+                    }
+                }
+            }
+            match listen(&self.url).await {
+                Ok(listener) => {
+                    tracing::info!("listening to the database's notifications again");
+                    self.listener = Some(listener);
+                    return Notice::Reconnected;
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(500)).await,
+            }
+        }
+    }
+}
+
+async fn listen(url: &str) -> Result<PgListener, StoreError> {
+    let mut listener = PgListener::connect(url).await.map_err(db_err)?;
+    listener.listen(CHANNEL).await.map_err(db_err)?;
+    Ok(listener)
+}
+
+impl PgStore {
+    /// Claims for `holder` the lease of every match of `ids` that nobody holds (or whose
+    /// lease ran out), renews those `holder` already holds, each for `ttl`; answers the ids
+    /// `holder` holds now. One statement, whatever the number of matches.
+    pub async fn claim_leases(
+        &self,
+        holder: &str,
+        ids: &[String],
+        ttl: Duration,
+    ) -> Result<Vec<String>, StoreError> {
+        sqlx::query_scalar(
+            "INSERT INTO leases (match_id, holder, expires_at)
+             SELECT id, $2, now() + $3 * INTERVAL '1 millisecond' FROM UNNEST($1::TEXT[]) AS id
+             ON CONFLICT (match_id) DO UPDATE
+                SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+                WHERE leases.holder = EXCLUDED.holder OR leases.expires_at < now()
+             RETURNING match_id",
+        )
+        .bind(ids)
+        .bind(holder)
+        .bind(ttl.as_millis() as i64)
+        .fetch_all(self.pool())
+        .await
+        .map_err(db_err)
+    }
+
+    /// Gives up every lease of `holder` (when an instance stops, so that others take over
+    /// at once rather than when the leases run out).
+    pub async fn release_leases(&self, holder: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM leases WHERE holder = $1")
+            .bind(holder)
+            .execute(self.pool())
+            .await
+            .map_err(db_err)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Notice;
+
+    #[test]
+    fn notices_are_read_back_and_anything_else_is_refused() {
+        assert_eq!(
+            Notice::parse("a ab12 7"),
+            Some(Notice::Appended {
+                id: "ab12".into(),
+                next_ply: 7
+            })
+        );
+        assert_eq!(
+            Notice::parse("c ab12"),
+            Some(Notice::Created { id: "ab12".into() })
+        );
+        assert_eq!(
+            Notice::parse("j ab12"),
+            Some(Notice::Joined { id: "ab12".into() })
+        );
+        for bad in ["", "a ab12", "a ab12 x", "x ab12", "c ab12 3"] {
+            assert_eq!(Notice::parse(bad), None, "{bad:?}");
+        }
+    }
+}
