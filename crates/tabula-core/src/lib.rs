@@ -33,7 +33,7 @@ pub use game::{
     Actor, ApplyError, CandidateActions, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist,
 };
 pub use outcome::{EndReason, Outcome, PlyLimit};
-pub use repetition::RepetitionHistory;
 pub use playout::{random_playout, sample_chance, step_random};
+pub use repetition::RepetitionHistory;
 pub use rng::{GameRng, rng_from_seed};
 pub use seat::{MAX_SEATS, Seat, SeatSet};

@@ -30,7 +30,10 @@ impl<const N: usize> Default for RepetitionHistory<N> {
 impl<const N: usize> RepetitionHistory<N> {
     /// An empty history.
     pub const fn new() -> Self {
-        assert!(N > 0 && N < u16::MAX as usize, "a history holds 1 to 65534 hashes");
+        assert!(
+            N > 0 && N < u16::MAX as usize,
+            "a history holds 1 to 65534 hashes"
+        );
         RepetitionHistory {
             hashes: [0; N],
             len: 0,

@@ -100,7 +100,10 @@ fn r9_a_position_read_from_notation_starts_with_an_empty_history() {
     play_all(&mut g, &CYCLE[..3]);
     let mut read = pos(&g.to_notation());
     play_all(&mut read, &CYCLE[3..]);
-    assert!(!read.is_over(), "the read position's history held only itself");
+    assert!(
+        !read.is_over(),
+        "the read position's history held only itself"
+    );
     let mut again = pos(SHUFFLE);
     play_all(&mut again, &CYCLE);
     assert_eq!(again.zobrist(), pos(SHUFFLE).zobrist());

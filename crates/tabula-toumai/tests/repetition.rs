@@ -5,8 +5,8 @@
 mod common;
 
 use common::*;
-use std::collections::HashMap;
 use rand::RngExt;
+use std::collections::HashMap;
 use tabula_core::{EndReason, Game, Zobrist, rng_from_seed};
 use tabula_toumai::{Params, Toumai};
 
@@ -58,7 +58,10 @@ fn r14_a_position_read_from_notation_starts_with_an_empty_history() {
     let mut read = pos(&g.to_notation());
     assert_eq!(read.to_notation(), g.to_notation());
     play(&mut read, &CYCLE[3..]);
-    assert!(!read.is_over(), "the read position's history held only itself");
+    assert!(
+        !read.is_over(),
+        "the read position's history held only itself"
+    );
     play(&mut g, &CYCLE[3..]);
     assert!(g.is_over());
     // Its search key differs from the played game's: the histories differ.
@@ -75,7 +78,11 @@ fn r14_another_last_swap_is_another_position() {
     let with_swap = START2.replace(" -", " Y");
     let mut s = pos(&with_swap);
     play(&mut s, &CYCLE);
-    assert_eq!(s.to_notation(), START2, "the swap mark is gone after a flight");
+    assert_eq!(
+        s.to_notation(),
+        START2,
+        "the swap mark is gone after a flight"
+    );
     play(&mut s, &CYCLE);
     assert!(!s.is_over(), "the first position had another `<last-swap>`");
     // The position after `a:1>b` was the same all three times.
