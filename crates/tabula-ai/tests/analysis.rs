@@ -131,7 +131,12 @@ fn check_consistent(r: &AnalysisReport) {
     let wins: u64 = b.seats.iter().map(|s| s.wins).sum();
     assert_eq!(wins, o.decisive);
     assert_eq!(
-        o.decisive + o.rules_draws + o.shared_wins + o.ply_limit_draws + o.unfinished,
+        o.decisive
+            + o.rules_draws
+            + o.repetition_draws
+            + o.shared_wins
+            + o.ply_limit_draws
+            + o.unfinished,
         r.games as u64
     );
     assert_eq!(b.games, r.games as u64);

@@ -206,6 +206,14 @@ pub trait TwoPlayerZeroSum: Game {}
 /// equal; the hash covers whatever decides the legal actions and the outcome.
 pub trait Zobrist: Game {
     fn zobrist(&self) -> u64;
+
+    /// The key under which search may store what it learnt about this state (transposition
+    /// tables): the position hash, mixed with whatever else of the state decides its future.
+    /// Games with a draw by repetition mix in their position history, so that a value found
+    /// for one history is never reused for another. Defaults to [`Zobrist::zobrist`].
+    fn search_key(&self) -> u64 {
+        self.zobrist()
+    }
 }
 
 /// A static evaluation for search: the value of the position for `seat`, in [-1, 1]

@@ -10,6 +10,8 @@
 //! - Small capability traits that only some games have: [`TwoPlayerZeroSum`] (alpha-beta may
 //!   be used), [`Zobrist`] (a position hash for transposition tables), [`Heuristic`]
 //!   (a static evaluation used by search, kept in the game crates apart from the search code).
+//! - [`RepetitionHistory`]: the inline, fixed-capacity history of position hashes behind a
+//!   draw by repetition ([`EndReason::Repetition`]).
 //! - [`GameRng`]: the seeded random generator a host owns and passes in; games never create
 //!   their own randomness, so every game replays exactly from its seed and action log.
 //! - [`perft`]: move-path counting and the perft data-file format.
@@ -20,6 +22,7 @@ mod game;
 mod outcome;
 pub mod perft;
 mod playout;
+mod repetition;
 mod rng;
 mod seat;
 #[cfg(feature = "testkit")]
@@ -31,5 +34,6 @@ pub use game::{
 };
 pub use outcome::{EndReason, Outcome, PlyLimit};
 pub use playout::{random_playout, sample_chance, step_random};
+pub use repetition::RepetitionHistory;
 pub use rng::{GameRng, rng_from_seed};
 pub use seat::{MAX_SEATS, Seat, SeatSet};

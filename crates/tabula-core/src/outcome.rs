@@ -15,6 +15,9 @@ pub enum EndReason {
     Score,
     /// The optional ply limit of automated play was reached: not a rules outcome.
     PlyLimit,
+    /// The same position occurred a third time with the same seat to act: a draw by
+    /// repetition (Toumaï and Khan-Tsin, see [`crate::RepetitionHistory`]).
+    Repetition,
 }
 
 /// The result of a finished game: a rank per seat (1 is best; equal ranks share), and the
@@ -95,7 +98,10 @@ impl Outcome {
     }
 
     pub fn is_draw(&self) -> bool {
-        matches!(self.reason, EndReason::Draw | EndReason::PlyLimit)
+        matches!(
+            self.reason,
+            EndReason::Draw | EndReason::PlyLimit | EndReason::Repetition
+        )
     }
 
     /// The seat's return for search and statistics: the seats ranked first share 1, the

@@ -171,6 +171,12 @@ impl Zobrist for KhanTsin {
     fn zobrist(&self) -> u64 {
         self.hash
     }
+
+    /// The position hash mixed with the repetition history (R9): a transposition table keyed
+    /// by it never reuses a value found under another history.
+    fn search_key(&self) -> u64 {
+        self.hash ^ self.history.digest()
+    }
 }
 
 /// With 2 players Khan-Tsin is deterministic, alternating and zero-sum (search checks

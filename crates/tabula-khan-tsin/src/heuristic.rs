@@ -60,7 +60,7 @@ impl Heuristic for KhanTsin {
     fn evaluate(&self, seat: Seat) -> f64 {
         match self.status {
             Status::Won(w) => return if w == seat.0 { 1.0 } else { -1.0 },
-            Status::Stalled | Status::Limit => return 0.0,
+            Status::Stalled | Status::Limit | Status::Repetition => return 0.0,
             Status::Playing => {}
         }
         let Some(&me) = self.seats.playing().get(seat.index()) else {

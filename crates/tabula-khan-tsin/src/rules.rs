@@ -299,6 +299,7 @@ impl KhanTsin {
         self.hash ^= zobrist::to_move(mover as usize) ^ zobrist::to_move(next);
         self.to_move = next as u8;
         self.limit.tick();
+        self.record_position();
         self.status = if won {
             Status::Won(mover)
         } else if !self.in_placement()
@@ -306,6 +307,8 @@ impl KhanTsin {
             && !self.any_seat_can_move()
         {
             Status::Stalled
+        } else if self.history.third_occurrence() {
+            Status::Repetition
         } else if self.limit.reached() {
             Status::Limit
         } else {

@@ -7,10 +7,14 @@ use crate::params::{Colour, Layout, SQUARES, Seats};
 use crate::stack::{MAX_HEIGHT, Stack};
 use crate::zobrist;
 use std::fmt;
-use tabula_core::{EndReason, Outcome, PlyLimit, Seat, ToAct};
+use tabula_core::{EndReason, Outcome, PlyLimit, RepetitionHistory, Seat, ToAct};
 
 /// Mask of the 36 squares.
 pub(crate) const TRACK: u64 = (1 << SQUARES) - 1;
+
+/// How many positions the repetition history holds (R9): a position counts as repeated when
+/// its earlier occurrences lie within the last 64 positions.
+pub(crate) const HISTORY: usize = 64;
 
 /// Tokens per colour.
 pub const TOKENS_PER_COLOUR: usize = 12;
@@ -40,6 +44,8 @@ pub(crate) enum Status {
     Stalled,
     /// R6: the ply limit was reached.
     Limit,
+    /// R9: the same position occurred a third time with the same seat to act.
+    Repetition,
 }
 
 /// A Khan-Tsin game state (2 or 3 players). Implements [`tabula_core::Game`].
@@ -61,6 +67,8 @@ pub struct KhanTsin {
     pub(crate) status: Status,
     pub(crate) limit: PlyLimit,
     pub(crate) hash: u64,
+    /// R9: the hashes of the positions since the movement phase began.
+    pub(crate) history: RepetitionHistory<HISTORY>,
 }
 
 impl KhanTsin {
@@ -86,6 +94,7 @@ impl KhanTsin {
             status: Status::Playing,
             limit: PlyLimit::new(max_plies),
             hash: 0,
+            history: RepetitionHistory::new(),
         };
         let mut playing_tokens = 0;
         for (sq, s) in stacks.iter().enumerate() {
@@ -98,7 +107,20 @@ impl KhanTsin {
         game.placed = playing_tokens.min(TOKENS_PER_COLOUR * seats.len()) as u8;
         game.hash = game.full_hash();
         game.status = game.settled_status();
+        // R9: a position read starts its history afresh.
+        game.record_position();
         game
+    }
+
+    /// R9: records the position reached in the repetition history (movement phase only; the
+    /// placement phase never repeats and leaves the history empty).
+    #[inline]
+    pub(crate) fn record_position(&mut self) {
+        if !self.in_placement() {
+            // The turn passes round every ply: equal positions are a multiple of the number
+            // of seats apart.
+            self.history.record(self.hash, self.seats.len());
+        }
     }
 
     /// The hash computed from scratch (the incremental one must always equal it).
@@ -199,6 +221,7 @@ impl KhanTsin {
             Status::Won(s) => ToAct::Over(Outcome::win(Seat(s), n)),
             Status::Stalled => ToAct::Over(Outcome::draw(n, EndReason::Draw)),
             Status::Limit => ToAct::Over(Outcome::draw(n, EndReason::PlyLimit)),
+            Status::Repetition => ToAct::Over(Outcome::draw(n, EndReason::Repetition)),
         }
     }
 

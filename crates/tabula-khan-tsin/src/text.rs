@@ -106,6 +106,9 @@ pub(crate) fn draw(game: &KhanTsin) -> String {
         (_, Status::Stalled) => {
             out.push_str("Game over: draw, no seat can move (R5).\n");
         }
+        (_, Status::Repetition) => {
+            out.push_str("Game over: draw by repetition, a position occurred a third time (R9).\n");
+        }
         (_, _) => {
             out.push_str("Game over: draw, ply limit reached (R6).\n");
         }

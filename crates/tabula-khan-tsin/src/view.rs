@@ -136,6 +136,10 @@ impl View {
                 reason: EndReason::PlyLimit,
                 winner: None,
             }),
+            Status::Repetition => Some(OutcomeView {
+                reason: EndReason::Repetition,
+                winner: None,
+            }),
         };
         View {
             squares,

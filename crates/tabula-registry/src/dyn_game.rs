@@ -185,8 +185,8 @@ fn seat_list(seats: impl Iterator<Item = Seat>) -> String {
 
 /// Who acts and how the game stands, as JSON: `to_act` (1-based seats that may act, empty
 /// when over), `chance` (a chance event is pending), `over`, and `result` when over:
-/// `reason` (`win`, `draw`, `score`, `ply_limit`), `winners` and `ranks` (1-based seats;
-/// ranks per seat, 1 best) and `scores` where the game counts points.
+/// `reason` (`win`, `draw`, `score`, `ply_limit`, `repetition`), `winners` and `ranks`
+/// (1-based seats; ranks per seat, 1 best) and `scores` where the game counts points.
 pub fn status_json(game: &dyn DynGame) -> Value {
     let to_act = game.to_act();
     let seats: Vec<usize> = to_act.seats().iter().map(Seat::number).collect();

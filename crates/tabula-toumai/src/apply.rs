@@ -10,10 +10,12 @@ impl Toumai {
     /// status is brought up to date.
     pub(crate) fn perform(&mut self, action: Action) {
         let mover = self.to_move;
+        let wands = self.wands[mover as usize];
         match action {
             Action::Place { kind, line } => {
                 self.apply_place(kind.index() as u8, line as usize);
                 self.limit.tick();
+                self.record_position(true);
                 self.update_status();
                 return;
             }
@@ -34,6 +36,8 @@ impl Toumai {
         }
         self.to_move = self.next_seat();
         self.limit.tick();
+        // A wand won never comes back: no earlier position can occur again (R14).
+        self.record_position(self.wands[mover as usize] != wands);
         self.update_status();
     }
 

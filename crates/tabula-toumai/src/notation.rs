@@ -10,7 +10,7 @@ use crate::params::{Params, Seats};
 use crate::pawn::{Colour, FULL_SET, Kind, colour_of, kind_of, pawn};
 use crate::setup::check_setup_board;
 use crate::state::{ALL_PAWNS, Status, Toumai};
-use tabula_core::{PlyLimit, PositionError};
+use tabula_core::{PlyLimit, PositionError, RepetitionHistory};
 
 /// Writes the position.
 pub(crate) fn format_position(g: &Toumai) -> String {
@@ -78,6 +78,7 @@ pub(crate) fn parse_position(params: &Params, text: &str) -> Result<Toumai, Posi
         on_board: lines.iter().map(|&l| height(l) as u8).sum(),
         status: Status::Playing,
         limit: PlyLimit::new(params.max_plies),
+        history: RepetitionHistory::new(),
     };
     check_pawn_set(&game)?;
     game.to_move = parse_to_move(fields[2], &seats)?;
@@ -109,6 +110,8 @@ pub(crate) fn parse_position(params: &Params, text: &str) -> Result<Toumai, Posi
             ));
         }
     }
+    // R14: the history starts with the position read (its past is unknown).
+    game.record_position(true);
     game.update_status();
     Ok(game)
 }

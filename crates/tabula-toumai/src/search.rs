@@ -4,7 +4,7 @@
 //! The hash XORs fixed random keys (made at compile time, the same on every platform) over
 //! the pawns on their squares, the colour to move, the wands, who swapped last turn and the
 //! neutral colour. The ply count of the optional ply limit is not part of the position, so it
-//! is not hashed.
+//! is not hashed. Search keys ([`Zobrist::search_key`]) add the repetition history (R14).
 //!
 //! The evaluation counts wands first, then how close each magician is to the star and how
 //! free it is to fly, then how many lines each colour tops (mobility). The value for a seat
@@ -62,6 +62,12 @@ impl Zobrist for Toumai {
         }
         h
     }
+
+    /// The position hash mixed with the repetition history (R14): a transposition table
+    /// keyed by it never reuses a value found under another history.
+    fn search_key(&self) -> u64 {
+        self.zobrist() ^ self.history.digest()
+    }
 }
 
 /// A wand is worth far more than any position.
@@ -111,7 +117,7 @@ impl Heuristic for Toumai {
         }
         match self.status {
             Status::Won(w) => return if w == seat.0 { 1.0 } else { -1.0 },
-            Status::Drawn | Status::PlyLimit => return 0.0,
+            Status::Drawn | Status::PlyLimit | Status::Repetition => return 0.0,
             Status::Playing => {}
         }
         let mine = self.score(seat.0);

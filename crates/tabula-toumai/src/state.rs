@@ -5,13 +5,19 @@ use crate::params::{Params, Seats};
 use crate::pawn::{Colour, colour_of};
 use serde::Serialize;
 use std::fmt;
-use tabula_core::{EndReason, Outcome, PlyLimit, Seat, ToAct};
+use tabula_core::{EndReason, Outcome, PlyLimit, RepetitionHistory, Seat, ToAct};
 
 /// All 18 pawns are on the board once setup is over.
 pub(crate) const ALL_PAWNS: u8 = 18;
 
+/// How many positions the repetition history holds (R14): a position counts as repeated
+/// when its earlier occurrences lie within the last 64 positions.
+pub(crate) const HISTORY: usize = 64;
+
 /// A Toumaï game state: the board, the seats, whose turn it is, the wands, who swapped last
-/// turn, and the optional ply limit. Cheap to clone: at most 64 bytes, nothing on the heap.
+/// turn, the optional ply limit, and the hashes of the positions since the last irreversible
+/// action (R14). Nothing on the heap: the position itself fits in 64 bytes, the repetition
+/// history adds a fixed 64 hashes, so a clone is one memcpy.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Toumai {
     pub(crate) lines: [Line; LINES],
@@ -25,6 +31,8 @@ pub struct Toumai {
     pub(crate) on_board: u8,
     pub(crate) status: Status,
     pub(crate) limit: PlyLimit,
+    /// R14: the positions of play since the last irreversible action.
+    pub(crate) history: RepetitionHistory<HISTORY>,
 }
 
 /// Whether the game goes on, and how it ended.
@@ -37,6 +45,8 @@ pub(crate) enum Status {
     Drawn,
     /// R11: the optional ply limit was reached.
     PlyLimit,
+    /// R14: the same position occurred a third time with the same seat to act.
+    Repetition,
 }
 
 /// The phase of the game, derived from the number of pawns on the board (R12).
@@ -64,6 +74,7 @@ impl Toumai {
             on_board: 0,
             status: Status::Playing,
             limit: PlyLimit::new(params.max_plies),
+            history: RepetitionHistory::new(),
         })
     }
 
@@ -161,12 +172,28 @@ impl Toumai {
             .all(|&l| colour_of(top(l)) == neutral)
     }
 
-    /// Recomputes the status from the position and the ply count.
+    /// R14: starts the repetition history afresh when an irreversible action led here (or
+    /// the position was read from notation), then records the position if play is on.
+    #[inline]
+    pub(crate) fn record_position(&mut self, irreversible: bool) {
+        if irreversible {
+            self.history.clear();
+        }
+        if !self.in_setup() {
+            let hash = tabula_core::Zobrist::zobrist(self);
+            // The turn passes round every ply of play: equal positions are `n` plies apart.
+            self.history.record(hash, self.seats.n as usize);
+        }
+    }
+
+    /// Recomputes the status from the position, the repetition history and the ply count.
     pub(crate) fn update_status(&mut self) {
         self.status = if let Some(s) = (0..self.seats.n).find(|&s| self.wands[s as usize] >= 3) {
             Status::Won(s)
         } else if self.all_tops_neutral() {
             Status::Drawn
+        } else if self.history.third_occurrence() {
+            Status::Repetition
         } else if self.limit.reached() {
             Status::PlyLimit
         } else {
@@ -183,6 +210,7 @@ impl Toumai {
             Status::Won(s) => ToAct::Over(Outcome::win(Seat(s), n)),
             Status::Drawn => ToAct::Over(Outcome::draw(n, EndReason::Draw)),
             Status::PlyLimit => ToAct::Over(Outcome::draw(n, EndReason::PlyLimit)),
+            Status::Repetition => ToAct::Over(Outcome::draw(n, EndReason::Repetition)),
         }
     }
 

@@ -86,6 +86,9 @@ impl Toumai {
             Status::Won(s) => format!("{} wins with 3 wands", self.seats.colour_of(s).name()),
             Status::Drawn => "draw: every line is topped by a neutral pawn (R10)".to_string(),
             Status::PlyLimit => "draw: ply limit reached (R11)".to_string(),
+            Status::Repetition => {
+                "draw by repetition: a position occurred a third time (R14)".to_string()
+            }
         };
         let _ = writeln!(out, "{status}");
         out

@@ -17,7 +17,7 @@
 //! - `wands_total`: wands beside the board at the start (5 or 7); `wands_left`: still there.
 //! - `plies`, `max_plies`: actions played since the start (or since the position was read)
 //!   and the optional ply limit (R11).
-//! - `outcome`: `null` while playing; else `reason` (`win`, `draw`, `ply_limit`), `winner`
+//! - `outcome`: `null` while playing; else `reason` (`win`, `draw`, `repetition`, `ply_limit`), `winner`
 //!   (1-based seat or `null`) and `winner_colour`.
 
 use crate::board::{height, line_letter, pawn_at};
@@ -142,6 +142,11 @@ impl Toumai {
             }),
             Status::PlyLimit => Some(OutcomeView {
                 reason: "ply_limit",
+                winner: None,
+                winner_colour: None,
+            }),
+            Status::Repetition => Some(OutcomeView {
+                reason: "repetition",
                 winner: None,
                 winner_colour: None,
             }),

@@ -67,6 +67,7 @@ fn analyze_writes_plots_and_a_consistent_report() {
     let ended: u64 = [
         "decisive",
         "rules_draws",
+        "repetition_draws",
         "shared_wins",
         "ply_limit_draws",
         "unfinished",

@@ -274,7 +274,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         let mut legal = Vec::new();
         while pv.len() < max {
             let ToAct::One(seat) = g.to_act() else { break };
-            let Some(a) = self.tt.probe(g.zobrist()).and_then(|e| e.best) else {
+            let Some(a) = self.tt.probe(g.search_key()).and_then(|e| e.best) else {
                 break;
             };
             g.legal_actions_for(Actor::Seat(seat), &mut legal);

@@ -228,10 +228,12 @@ impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
             ToAct::Over(_) => return 0,
             ToAct::Chance | ToAct::Several(_) => return 0,
         };
-        let key = game.zobrist();
-        if seat == self.root_seat && self.visited.contains(&key) {
+        if seat == self.root_seat && self.visited.contains(&game.zobrist()) {
             return REPETITION;
         }
+        // The table's key covers the position history too (a game's draw by repetition), so
+        // no stored score is reused under another history.
+        let key = game.search_key();
         if depth <= 0 {
             return self.evaluate(game, seat);
         }

@@ -1,7 +1,8 @@
 //! The transposition table of alpha-beta: a fixed power-of-two array indexed by the low bits
-//! of the game's Zobrist hash, each entry holding the full key, the best action found, the
-//! score (win scores stored relative to the node, so they stay valid at any ply) and its
-//! bound. Replacement: a new entry replaces an entry of another position, of an earlier
+//! of the game's search key (its Zobrist hash, mixed with the position history in games with
+//! a draw by repetition, so that a score is never reused under another history), each entry
+//! holding the full key, the best action found, the score (win scores stored relative to the
+//! node, so they stay valid at any ply) and its bound. Replacement: a new entry replaces an entry of another position, of an earlier
 //! generation, or of the same position searched less deep.
 //!
 //! Generations: scores depend on the positions the bot already decided in (repetitions score

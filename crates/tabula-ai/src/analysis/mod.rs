@@ -112,13 +112,16 @@ pub struct Balance {
     pub seats: Vec<SeatBalance>,
 }
 
-/// How games ended; the five counts add up to the number of games.
+/// How games ended; the six counts add up to the number of games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Outcomes {
     /// One seat alone in first place.
     pub decisive: u64,
     /// Draws declared by the rules.
     pub rules_draws: u64,
+    /// Draws by repetition: a position occurred a third time (a rule of Toumaï and
+    /// Khan-Tsin), counted apart from the other draws of the rules.
+    pub repetition_draws: u64,
     /// Several seats sharing first place (equal best scores).
     pub shared_wins: u64,
     /// Draws at the game's own ply limit (the `max_plies` parameter): not a rules outcome.

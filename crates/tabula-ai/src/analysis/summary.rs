@@ -18,6 +18,7 @@ pub fn outcomes(records: &[GameRecord]) -> Outcomes {
             Some(_) if firsts == 1 => o.decisive += 1,
             Some(EndReason::PlyLimit) => o.ply_limit_draws += 1,
             Some(EndReason::Draw) => o.rules_draws += 1,
+            Some(EndReason::Repetition) => o.repetition_draws += 1,
             Some(EndReason::Win | EndReason::Score) => o.shared_wins += 1,
         }
     }
@@ -239,6 +240,7 @@ mod tests {
             record(5, &[1, 1], Some(EndReason::Draw)),
             record(5, &[1, 1], Some(EndReason::Score)),
             record(5, &[1, 1], Some(EndReason::PlyLimit)),
+            record(7, &[1, 1], Some(EndReason::Repetition)),
             record(5, &[], None),
             record(5, &[2, 1], Some(EndReason::Score)),
         ];
@@ -248,6 +250,7 @@ mod tests {
             Outcomes {
                 decisive: 2,
                 rules_draws: 1,
+                repetition_draws: 1,
                 shared_wins: 1,
                 ply_limit_draws: 1,
                 unfinished: 1

@@ -103,9 +103,15 @@ impl AnalysisReport {
         let o = &b.outcomes;
         let _ = writeln!(
             out,
-            "games {}: decisive {}, draws by the rules {}, first place shared {}, \
-             draws at the ply limit {}, unfinished {}",
-            b.games, o.decisive, o.rules_draws, o.shared_wins, o.ply_limit_draws, o.unfinished
+            "games {}: decisive {}, draws by the rules {}, draws by repetition {}, first place \
+             shared {}, draws at the ply limit {}, unfinished {}",
+            b.games,
+            o.decisive,
+            o.rules_draws,
+            o.repetition_draws,
+            o.shared_wins,
+            o.ply_limit_draws,
+            o.unfinished
         );
 
         if o.unfinished > 0 {

@@ -15,7 +15,9 @@
 //!   select by PUCT (0.9 of the prior on it) instead of UCT. Without it, a policy much better
 //!   than the tree's early exploration makes *deferring* look better than *acting* (a Magical
 //!   Circle bot would vote forever rather than claim a card its solver can win).
-//! - **Subtree reuse**: after [`Bot::observe`]s the tree under the new position is kept.
+//! - **Subtree reuse**: after [`Bot::observe`]s the tree under the new position is kept. The
+//!   tree's states were reached from the observed game by the observed actions, so they carry
+//!   the game's own position history: a draw by repetition found in the tree is the game's.
 //! - **Budget**: iterations (deterministic) and/or wall time per decision.
 //! - **Threads**: root parallelism: `threads` independent trees, each on its own thread, with
 //!   seeds drawn from the bot's generator; their root statistics are summed. The result is

@@ -143,9 +143,13 @@ fn check_notation_round_trip<G: Game>(game: &G) -> Result<(), String> {
             back.to_notation()
         ));
     }
-    // The ply count of the optional ply limit is not part of the notation.
-    let limit_draw = matches!(game.outcome(), Some(o) if o.reason == crate::EndReason::PlyLimit);
-    if !limit_draw && back.to_act() != game.to_act() {
+    // The ply count of the optional ply limit is not part of the notation, nor the history
+    // of earlier positions behind a draw by repetition (a position read starts afresh).
+    let history_draw = matches!(
+        game.outcome(),
+        Some(o) if matches!(o.reason, crate::EndReason::PlyLimit | crate::EndReason::Repetition)
+    );
+    if !history_draw && back.to_act() != game.to_act() {
         return Err(format!(
             "re-read position acts differently: {:?} vs {:?}",
             back.to_act(),

@@ -198,6 +198,10 @@ fn html(report: &AnalysisReport, title: &str, json: &Value, svgs: &[(&str, Strin
     let rows = vec![
         vec!["decisive".to_string(), o.decisive.to_string()],
         vec!["draws by the rules".to_string(), o.rules_draws.to_string()],
+        vec![
+            "draws by repetition".to_string(),
+            o.repetition_draws.to_string(),
+        ],
         vec!["first place shared".to_string(), o.shared_wins.to_string()],
         vec![
             "draws at the ply limit".to_string(),

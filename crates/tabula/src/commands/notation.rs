@@ -158,6 +158,9 @@ pub fn status_line(state: &dyn DynGame) -> String {
                 tabula_core::EndReason::PlyLimit => {
                     "Game over: a draw by the ply limit".to_string()
                 }
+                tabula_core::EndReason::Repetition => {
+                    "Game over: a draw by repetition (a position occurred a third time)".to_string()
+                }
                 _ => {
                     let winners: Vec<String> = o.winners().map(name).collect();
                     format!("Game over: {} won", winners.join(" and "))
