@@ -23,6 +23,8 @@
 //! The skill match's seed is derived from the balance match's, so its games differ; both are
 //! deterministic for a seed and do not depend on the thread count.
 
+pub mod dynamics;
+pub mod sample;
 mod summary;
 mod text;
 
@@ -36,6 +38,8 @@ use std::fmt;
 use std::time::Instant;
 use tabula_core::Game;
 
+pub use dynamics::Dynamics;
+pub use sample::Mean;
 pub use summary::{branching, lengths, outcomes};
 pub use text::shown_plies;
 

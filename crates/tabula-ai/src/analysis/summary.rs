@@ -17,8 +17,9 @@ pub fn outcomes(records: &[GameRecord]) -> Outcomes {
             None => o.unfinished += 1,
             Some(_) if firsts == 1 => o.decisive += 1,
             Some(EndReason::PlyLimit) => o.ply_limit_draws += 1,
-            Some(EndReason::Draw) => o.rules_draws += 1,
             Some(EndReason::Win | EndReason::Score) => o.shared_wins += 1,
+            // Any other reason (a draw, a repetition) is a draw by the rules.
+            Some(_) => o.rules_draws += 1,
         }
     }
     o
@@ -223,6 +224,9 @@ mod tests {
             scores: None,
             reason,
             plies,
+            turns: plies,
+            repeated: 0,
+            evals: Vec::new(),
             choices: (0..plies)
                 .map(|p| Choice {
                     seat: Seat((p % 2) as u8),
