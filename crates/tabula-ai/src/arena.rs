@@ -27,8 +27,8 @@ use crate::factory::BotFactory;
 use crate::rollout::below;
 use crate::spec::BotSpec;
 use crate::stats::{BotResult, Choice, GameRecord, MatchReport, PlyStats, Rate, SeatResult};
-use crate::trace::Tracer;
 pub use crate::trace::Evaluation;
+use crate::trace::Tracer;
 use crate::{AiError, Bot, Decision};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -71,6 +71,11 @@ impl Default for MatchConfig {
 
 /// Makes the bot with index `bot` (in the match's list) for one game, from its seed.
 pub type BotMaker<'a, G> = dyn Fn(usize, u64) -> Result<Box<dyn Bot<G>>, AiError> + Sync + 'a;
+
+/// The seed of game `index` of a match with seed `match_seed`.
+pub fn game_seed(match_seed: u64, index: usize) -> u64 {
+    mix(match_seed ^ mix(index as u64))
+}
 
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -237,7 +242,7 @@ fn play_game<G: Game>(
     make_bot: &BotMaker<'_, G>,
     config: &MatchConfig,
 ) -> Result<GameRecord, AiError> {
-    let seed = mix(config.seed ^ mix(index as u64));
+    let seed = game_seed(config.seed, index);
     let mut rng: GameRng = rng_from_seed(seed);
     let bots_by_seat = seating(seats, index);
     let mut bots: Vec<Box<dyn Bot<G>>> = Vec::with_capacity(seats);

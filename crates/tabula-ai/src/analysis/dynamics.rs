@@ -119,7 +119,12 @@ pub fn stability(trace: &[Vec<f64>]) -> f64 {
     let seats = trace[0].len().max(1);
     let moved: f64 = trace
         .windows(2)
-        .map(|w| w[0].iter().zip(&w[1]).map(|(a, b)| (a - b).abs()).sum::<f64>())
+        .map(|w| {
+            w[0].iter()
+                .zip(&w[1])
+                .map(|(a, b)| (a - b).abs())
+                .sum::<f64>()
+        })
         .sum();
     moved / ((trace.len() - 1) * seats) as f64
 }
@@ -190,14 +195,25 @@ pub fn winner(record: &GameRecord) -> Option<usize> {
 
 /// The dynamics of `ended` (games that ended) with `seats` seats; `None` when no game has a
 /// trace.
-pub fn dynamics(ended: &[GameRecord], seats: usize, source: &str, threshold: f64) -> Option<Dynamics> {
+pub fn dynamics(
+    ended: &[GameRecord],
+    seats: usize,
+    source: &str,
+    threshold: f64,
+) -> Option<Dynamics> {
     let traced: Vec<&GameRecord> = ended.iter().filter(|r| !r.evals.is_empty()).collect();
     if traced.is_empty() {
         return None;
     }
-    let [mut changes, mut rate, mut drama_v, mut behind, mut decided, mut stab, mut unc]: [Vec<
-        f64,
-    >; 7] = Default::default();
+    let [
+        mut changes,
+        mut rate,
+        mut drama_v,
+        mut behind,
+        mut decided,
+        mut stab,
+        mut unc,
+    ]: [Vec<f64>; 7] = Default::default();
     let mut bins = vec![(0.0, 0u64); PROGRESS_BINS];
     let (mut own, mut plies) = (0usize, 0usize);
     for r in &traced {

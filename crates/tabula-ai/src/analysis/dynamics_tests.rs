@@ -19,7 +19,14 @@ fn gaps_repeat_the_previous_value_and_start_neutral() {
 #[test]
 fn lead_changes_count_switches_of_the_unique_leader() {
     // Leaders: 0, tie (skipped), 0, 1, 1, 0: two changes (0→1, 1→0).
-    let trace = t(&[[0.6, 0.4], [0.5, 0.5], [0.7, 0.3], [0.4, 0.6], [0.3, 0.7], [0.9, 0.1]]);
+    let trace = t(&[
+        [0.6, 0.4],
+        [0.5, 0.5],
+        [0.7, 0.3],
+        [0.4, 0.6],
+        [0.3, 0.7],
+        [0.9, 0.1],
+    ]);
     assert_eq!(lead_changes(&trace), 2);
     assert_eq!(lead_changes(&t(&[[0.6, 0.4], [0.8, 0.2]])), 0);
     assert_eq!(leader(&[0.3, 0.3, 0.1]), None);
@@ -43,7 +50,13 @@ fn drama_is_the_winners_mean_deficit_and_time_behind() {
 #[test]
 fn the_decisive_ply_is_where_the_winner_stays_above_the_threshold() {
     // Seat 0: 0.5, 0.85, 0.7, 0.82, 0.9: above 0.8 for good from ply 3.
-    let trace = t(&[[0.5, 0.5], [0.85, 0.15], [0.7, 0.3], [0.82, 0.18], [0.9, 0.1]]);
+    let trace = t(&[
+        [0.5, 0.5],
+        [0.85, 0.15],
+        [0.7, 0.3],
+        [0.82, 0.18],
+        [0.9, 0.1],
+    ]);
     assert_eq!(decisive_ply(&trace, 0, 0.8), 3);
     assert_eq!(decisive_ply(&trace, 0, 0.5), 0);
     // Never above it at the end: the whole game.
@@ -103,7 +116,12 @@ fn record(ranks: Vec<u8>, evals: Vec<Option<Vec<f64>>>) -> GameRecord {
 fn the_match_summary_averages_the_games() {
     let a = record(
         vec![2, 1],
-        vec![Some(vec![0.7, 0.3]), Some(vec![0.6, 0.4]), Some(vec![0.4, 0.6]), Some(vec![0.1, 0.9])],
+        vec![
+            Some(vec![0.7, 0.3]),
+            Some(vec![0.6, 0.4]),
+            Some(vec![0.4, 0.6]),
+            Some(vec![0.1, 0.9]),
+        ],
     );
     // A shared first place: no winner, so no drama or decisiveness.
     let b = record(vec![1, 1], vec![Some(vec![0.5, 0.5]), None]);

@@ -110,7 +110,11 @@ pub fn mann_whitney(a: &[f64], b: &[f64]) -> Test {
     if n1 == 0 || n2 == 0 {
         return none;
     }
-    let mut all: Vec<(f64, bool)> = a.iter().map(|v| (*v, true)).chain(b.iter().map(|v| (*v, false))).collect();
+    let mut all: Vec<(f64, bool)> = a
+        .iter()
+        .map(|v| (*v, true))
+        .chain(b.iter().map(|v| (*v, false)))
+        .collect();
     all.sort_by(|x, y| x.0.total_cmp(&y.0));
     let n = all.len();
     let (mut rank_a, mut ties) = (0.0, 0.0);
