@@ -193,6 +193,42 @@ pub fn winner(record: &GameRecord) -> Option<usize> {
     }
 }
 
+/// The dynamics of one game's trace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameDynamics {
+    pub lead_changes: f64,
+    pub lead_change_rate: f64,
+    pub stability: f64,
+    pub uncertainty: f64,
+    pub uncertainty_by_progress: Vec<Option<f64>>,
+    /// Drama (mean deficit, share of plies behind) and decisiveness: games with a winner.
+    pub drama: Option<(f64, f64)>,
+    pub decisiveness: Option<f64>,
+    /// Plies with a value of their own, and plies.
+    pub evaluated: (usize, usize),
+}
+
+/// The dynamics of one game with `seats` seats (`None` without a trace).
+pub fn game_dynamics(r: &GameRecord, seats: usize, threshold: f64) -> Option<GameDynamics> {
+    if r.evals.is_empty() {
+        return None;
+    }
+    let trace = filled(&r.evals, seats);
+    let n = trace.len();
+    let lc = lead_changes(&trace) as f64;
+    let w = winner(r);
+    Some(GameDynamics {
+        lead_changes: lc,
+        lead_change_rate: lc / (n.max(2) - 1) as f64,
+        stability: stability(&trace),
+        uncertainty: trace.iter().map(|v| uncertainty(v)).sum::<f64>() / n as f64,
+        uncertainty_by_progress: uncertainty_by_progress(&trace),
+        drama: w.map(|w| drama(&trace, w)),
+        decisiveness: w.map(|w| decisive_ply(&trace, w, threshold) as f64 / n as f64),
+        evaluated: (r.evals.iter().filter(|v| v.is_some()).count(), n),
+    })
+}
+
 /// The dynamics of `ended` (games that ended) with `seats` seats; `None` when no game has a
 /// trace.
 pub fn dynamics(
@@ -201,57 +237,39 @@ pub fn dynamics(
     source: &str,
     threshold: f64,
 ) -> Option<Dynamics> {
-    let traced: Vec<&GameRecord> = ended.iter().filter(|r| !r.evals.is_empty()).collect();
-    if traced.is_empty() {
+    let games: Vec<GameDynamics> = ended
+        .iter()
+        .filter_map(|r| game_dynamics(r, seats, threshold))
+        .collect();
+    if games.is_empty() {
         return None;
     }
-    let [
-        mut changes,
-        mut rate,
-        mut drama_v,
-        mut behind,
-        mut decided,
-        mut stab,
-        mut unc,
-    ]: [Vec<f64>; 7] = Default::default();
+    let of = |f: &dyn Fn(&GameDynamics) -> Option<f64>| {
+        Mean::of(&games.iter().filter_map(f).collect::<Vec<f64>>())
+    };
     let mut bins = vec![(0.0, 0u64); PROGRESS_BINS];
-    let (mut own, mut plies) = (0usize, 0usize);
-    for r in &traced {
-        let trace = filled(&r.evals, seats);
-        own += r.evals.iter().filter(|v| v.is_some()).count();
-        plies += trace.len();
-        let lc = lead_changes(&trace) as f64;
-        changes.push(lc);
-        rate.push(lc / (trace.len().max(2) - 1) as f64);
-        stab.push(stability(&trace));
-        let u: f64 = trace.iter().map(|v| uncertainty(v)).sum::<f64>() / trace.len() as f64;
-        unc.push(u);
-        for (bin, m) in bins.iter_mut().zip(uncertainty_by_progress(&trace)) {
+    for g in &games {
+        for (bin, m) in bins.iter_mut().zip(&g.uncertainty_by_progress) {
             if let Some(m) = m {
                 bin.0 += m;
                 bin.1 += 1;
             }
         }
-        if let Some(w) = winner(r) {
-            let (d, b) = drama(&trace, w);
-            drama_v.push(d);
-            behind.push(b);
-            let ply = decisive_ply(&trace, w, threshold);
-            decided.push(ply as f64 / trace.len() as f64);
-        }
     }
+    let own: usize = games.iter().map(|g| g.evaluated.0).sum();
+    let plies: usize = games.iter().map(|g| g.evaluated.1).sum();
     Some(Dynamics {
         source: source.to_string(),
-        games: traced.len() as u64,
+        games: games.len() as u64,
         evaluated_share: own as f64 / plies.max(1) as f64,
         decisive_threshold: threshold,
-        lead_changes: Mean::of(&changes),
-        lead_change_rate: Mean::of(&rate),
-        drama: Mean::of(&drama_v),
-        behind_share: Mean::of(&behind),
-        decisiveness: Mean::of(&decided),
-        stability: Mean::of(&stab),
-        uncertainty: Mean::of(&unc),
+        lead_changes: of(&|g| Some(g.lead_changes)),
+        lead_change_rate: of(&|g| Some(g.lead_change_rate)),
+        drama: of(&|g| g.drama.map(|d| d.0)),
+        behind_share: of(&|g| g.drama.map(|d| d.1)),
+        decisiveness: of(&|g| g.decisiveness),
+        stability: of(&|g| Some(g.stability)),
+        uncertainty: of(&|g| Some(g.uncertainty)),
         uncertainty_by_progress: bins
             .into_iter()
             .enumerate()

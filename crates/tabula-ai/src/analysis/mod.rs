@@ -23,6 +23,7 @@
 //! The skill match's seed is derived from the balance match's, so its games differ; both are
 //! deterministic for a seed and do not depend on the thread count.
 
+pub mod compare;
 mod cpu;
 pub mod dynamics;
 pub mod figures;
