@@ -20,7 +20,7 @@ fn scratch(name: &str) -> PathBuf {
 
 const GAMES: &str = "40";
 
-fn args<'a>(records: &'a str) -> Vec<&'a str> {
+fn args(records: &str) -> Vec<&str> {
     vec![
         "analyze",
         "connect-four",

@@ -229,8 +229,8 @@ pub fn game_dynamics(r: &GameRecord, seats: usize, threshold: f64) -> Option<Gam
     })
 }
 
-/// The dynamics of `ended` (games that ended) with `seats` seats; `None` when no game has a
-/// trace.
+/// The dynamics of `ended` (games that ended) with `seats` seats; `None` when no ply of any
+/// game has a value.
 pub fn dynamics(
     ended: &[GameRecord],
     seats: usize,
@@ -241,7 +241,9 @@ pub fn dynamics(
         .iter()
         .filter_map(|r| game_dynamics(r, seats, threshold))
         .collect();
-    if games.is_empty() {
+    let own: usize = games.iter().map(|g| g.evaluated.0).sum();
+    if own == 0 {
+        // No ply was valued (random bots): there are no dynamics to speak of.
         return None;
     }
     let of = |f: &dyn Fn(&GameDynamics) -> Option<f64>| {
@@ -256,7 +258,6 @@ pub fn dynamics(
             }
         }
     }
-    let own: usize = games.iter().map(|g| g.evaluated.0).sum();
     let plies: usize = games.iter().map(|g| g.evaluated.1).sum();
     Some(Dynamics {
         source: source.to_string(),

@@ -135,4 +135,6 @@ fn the_match_summary_averages_the_games() {
     assert_eq!(d.decisiveness.mean, 0.75);
     assert_eq!(winner(&a), Some(1));
     assert!(dynamics(&[record(vec![1, 2], vec![])], 2, "players", 0.8).is_none());
+    // Random bots: a trace of gaps only.
+    assert!(dynamics(&[record(vec![1, 2], vec![None, None])], 2, "players", 0.8).is_none());
 }
