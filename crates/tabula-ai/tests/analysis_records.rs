@@ -197,3 +197,37 @@ fn a_batch_gives_the_rows_of_the_local_run_byte_for_byte() {
         assert_eq!(got, want);
     }
 }
+
+#[test]
+fn identical_variants_compare_equal_and_different_ones_do_not() {
+    use tabula_ai::analysis::compare::compare;
+    let options = || AnalysisOptions {
+        evaluation: Evaluation::Players,
+        ..AnalysisOptions::default()
+    };
+    let (_, rows) = rows_of(options(), 1);
+    let same = compare(
+        &[("a".into(), rows.clone()), ("b".into(), rows.clone())],
+        0.8,
+    );
+    assert!(same.metrics.len() >= 8, "{same:?}");
+    for m in &same.metrics {
+        assert_eq!(m.cells[0].value, m.cells[1].value, "{m:?}");
+        assert!(m.cells[0].test.is_none());
+        assert_eq!(m.cells[1].test.unwrap().p, 1.0, "{m:?}");
+    }
+    // Every game of the second variant made 100 plies longer (no overlap): a clear length difference.
+    let mut longer = rows.clone();
+    for r in &mut longer {
+        r.record.plies += 100;
+    }
+    let diff = compare(&[("a".into(), rows), ("b".into(), longer)], 0.8);
+    let length = diff
+        .metrics
+        .iter()
+        .find(|m| m.metric == "length (plies)")
+        .unwrap();
+    assert!(length.cells[1].value > length.cells[0].value + 99.0);
+    assert!(length.cells[1].test.unwrap().p < 0.01, "{length:?}");
+    assert!(diff.table().contains("b (p vs a)"));
+}
