@@ -17,12 +17,18 @@
 //!   [`AiError::BotFailed`].
 //! - With [`MatchConfig::record_choices`], each game's record lists its seat decisions with
 //!   their numbers of legal actions (one more legal-action generation per ply), for
-//!   [`analysis`](crate::analysis).
+//!   [`analysis`](crate::analysis), with the positions seen again in the game; with
+//!   [`MatchConfig::evaluation`], each seat's estimated value after every ply (see
+//!   [`Evaluation`]).
+//! - [`play_games`] plays any subset of a match's games: game `i` is the same whichever
+//!   subset, thread or machine plays it (the batch API for resumed and distributed runs).
 
 use crate::factory::BotFactory;
 use crate::rollout::below;
 use crate::spec::BotSpec;
 use crate::stats::{BotResult, Choice, GameRecord, MatchReport, PlyStats, Rate, SeatResult};
+pub use crate::trace::Evaluation;
+use crate::trace::Tracer;
 use crate::{AiError, Bot, Decision};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -42,8 +48,11 @@ pub struct MatchConfig {
     pub max_plies: u64,
     /// Start from `Game::new_random` (every setup choice random) instead of `Game::new`.
     pub random_setup: bool,
-    /// Record every seat decision's number of legal actions in [`GameRecord::choices`].
+    /// Record every seat decision's number of legal actions in [`GameRecord::choices`], and
+    /// the positions seen again in [`GameRecord::repeated`].
     pub record_choices: bool,
+    /// Where [`GameRecord::evals`] come from (none by default).
+    pub evaluation: Evaluation,
 }
 
 impl Default for MatchConfig {
@@ -55,12 +64,18 @@ impl Default for MatchConfig {
             max_plies: 5_000,
             random_setup: false,
             record_choices: false,
+            evaluation: Evaluation::Off,
         }
     }
 }
 
 /// Makes the bot with index `bot` (in the match's list) for one game, from its seed.
 pub type BotMaker<'a, G> = dyn Fn(usize, u64) -> Result<Box<dyn Bot<G>>, AiError> + Sync + 'a;
+
+/// The seed of game `index` of a match with seed `match_seed`.
+pub fn game_seed(match_seed: u64, index: usize) -> u64 {
+    mix(match_seed ^ mix(index as u64))
+}
 
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -82,9 +97,27 @@ pub fn run_match_specs<G: Game>(
     for spec in specs {
         factory.build(spec, seats, 0)?;
     }
+    if let Evaluation::Evaluator(spec) = &config.evaluation {
+        factory.build(spec, seats, 0)?;
+    }
     let names: Vec<String> = specs.iter().map(ToString::to_string).collect();
-    let make = |i: usize, seed: u64| factory.build(&specs[i], seats, seed);
+    let make = spec_maker(specs, factory, config, seats);
     run_match(params, &names, &make, config, progress)
+}
+
+/// Builds bot `i` of `specs`, and the evaluator of [`Evaluation::Evaluator`] as bot
+/// `specs.len()`.
+pub fn spec_maker<'a, G: Game>(
+    specs: &'a [BotSpec],
+    factory: &'a BotFactory<G>,
+    config: &'a MatchConfig,
+    seats: usize,
+) -> impl Fn(usize, u64) -> Result<Box<dyn Bot<G>>, AiError> + Sync + 'a {
+    move |i: usize, seed: u64| match (specs.get(i), &config.evaluation) {
+        (Some(spec), _) => factory.build(spec, seats, seed),
+        (None, Evaluation::Evaluator(spec)) => factory.build(spec, seats, seed),
+        (None, _) => Err(AiError::BadMatch(format!("there is no bot number {i}"))),
+    }
 }
 
 /// Plays a match between `names.len()` bots made by `make_bot`; `progress(done, total)` is
@@ -110,25 +143,54 @@ pub fn run_match<G: Game>(
         ));
     }
     let start = Instant::now();
+    let indices: Vec<usize> = (0..config.games).collect();
+    let records = play_games(params, make_bot, config, &indices, &|_| {}, progress)?;
+    Ok(summarise::<G>(
+        names,
+        seats,
+        config,
+        records,
+        start.elapsed().as_secs_f64(),
+    ))
+}
+
+/// Plays the games numbered `indices` of the match `config` describes (each game's seed,
+/// seating and bots derive from the match seed and its number only), on `config.threads`
+/// threads, and returns their records in the order of `indices`. `on_game` is called with
+/// each record as soon as its game ends (in the order games end), `progress(done, total)`
+/// after it.
+pub fn play_games<G: Game>(
+    params: &G::Params,
+    make_bot: &BotMaker<'_, G>,
+    config: &MatchConfig,
+    indices: &[usize],
+    on_game: &(dyn Fn(&GameRecord) + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<GameRecord>, AiError> {
+    let seats = G::new(params)?.num_seats();
+    if indices.is_empty() {
+        return Ok(Vec::new());
+    }
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
-    let records: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; config.games]);
+    let records: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; indices.len()]);
     let error: Mutex<Option<AiError>> = Mutex::new(None);
-    let threads = config.threads.clamp(1, config.games);
+    let threads = config.threads.clamp(1, indices.len());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= config.games || failed.load(Ordering::Relaxed) {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= indices.len() || failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    match play_game(params, seats, g, make_bot, config) {
+                    match play_game(params, seats, indices[k], make_bot, config) {
                         Ok(record) => {
-                            records.lock().expect("records")[g] = Some(record);
+                            on_game(&record);
+                            records.lock().expect("records")[k] = Some(record);
                             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                            progress(n, config.games);
+                            progress(n, indices.len());
                         }
                         Err(e) => {
                             failed.store(true, Ordering::Relaxed);
@@ -143,19 +205,12 @@ pub fn run_match<G: Game>(
     if let Some(e) = error.into_inner().expect("error") {
         return Err(e);
     }
-    let records: Vec<GameRecord> = records
+    Ok(records
         .into_inner()
         .expect("records")
         .into_iter()
         .map(|r| r.expect("every game played"))
-        .collect();
-    Ok(summarise::<G>(
-        names,
-        seats,
-        config,
-        records,
-        start.elapsed().as_secs_f64(),
-    ))
+        .collect())
 }
 
 /// The bot (its index in the match's list) sitting at each seat in game `index` of a match
@@ -187,7 +242,7 @@ fn play_game<G: Game>(
     make_bot: &BotMaker<'_, G>,
     config: &MatchConfig,
 ) -> Result<GameRecord, AiError> {
-    let seed = mix(config.seed ^ mix(index as u64));
+    let seed = game_seed(config.seed, index);
     let mut rng: GameRng = rng_from_seed(seed);
     let bots_by_seat = seating(seats, index);
     let mut bots: Vec<Box<dyn Bot<G>>> = Vec::with_capacity(seats);
@@ -199,6 +254,11 @@ fn play_game<G: Game>(
     } else {
         G::new(params)?
     };
+    let evaluator = match config.evaluation {
+        Evaluation::Evaluator(_) => Some(make_bot(seats, mix(seed ^ 0xe7a1))?),
+        _ => None,
+    };
+    let mut trace = Tracer::new(&game, &config.evaluation, evaluator, config.record_choices);
     let mut chances = Vec::new();
     let (mut legal, mut choices) = (Vec::new(), Vec::new());
     let mut plies = 0u64;
@@ -213,10 +273,12 @@ fn play_game<G: Game>(
                 for bot in bots.iter_mut() {
                     bot.observe(&game, a);
                 }
+                trace.observe(&game, a);
                 game.apply(a);
                 continue;
             }
             ToAct::One(seat) => {
+                trace.before_decision(&game, seat)?;
                 let bot = &mut bots[seat.index()];
                 let decision = bot.decide(&game, seat, false).map_err(|e| {
                     bot_error(index, seat, bot.as_ref(), "(none)".into(), e.to_string())
@@ -234,7 +296,12 @@ fn play_game<G: Game>(
                     }
                 }
             }
-            ToAct::Several(set) => race(&game, set.iter().collect(), &mut bots, &mut rng, index)?,
+            ToAct::Several(set) => {
+                if let Some(first) = set.iter().next() {
+                    trace.before_decision(&game, first)?;
+                }
+                race(&game, set.iter().collect(), &mut bots, &mut rng, index)?
+            }
         };
         if let Err(e) = game.validate(Actor::Seat(seat), action) {
             let bot = bots[seat.index()].as_ref();
@@ -256,8 +323,10 @@ fn play_game<G: Game>(
         for bot in bots.iter_mut() {
             bot.observe(&game, action);
         }
+        trace.observe(&game, action);
         game.apply(action);
         plies += 1;
+        trace.after_ply(&game, seat, bots[seat.index()].last_value());
     };
     Ok(GameRecord {
         index,
@@ -267,7 +336,10 @@ fn play_game<G: Game>(
         scores: outcome.and_then(|o| o.scores().map(<[i32]>::to_vec)),
         reason: outcome.map(|o| o.reason),
         plies,
+        turns: trace.turns,
+        repeated: trace.repeated,
         choices,
+        evals: trace.evals,
     })
 }
 
@@ -323,7 +395,8 @@ fn bot_error<G: Game>(
     }
 }
 
-fn summarise<G: Game>(
+/// The match report of `records` (every game of the match, in order).
+pub(crate) fn summarise<G: Game>(
     names: &[String],
     seats: usize,
     config: &MatchConfig,

@@ -86,6 +86,13 @@ pub trait Bot<G: Game>: Send {
         Duration::ZERO
     }
 
+    /// The expected return (in `[0, 1]`, see [`SearchReport`]) of each seat after the action
+    /// of the last [`Bot::decide`], as that decision's own search estimated it; `None` when
+    /// the decision did not search (a forced move, a bot that does not search, a wait).
+    fn last_value(&self) -> Option<Vec<f64>> {
+        None
+    }
+
     /// Searches `game` for `seat` within `limits` (the bot's own budget where a limit is not
     /// given; the bot's settings are unchanged afterwards) and reports what the search found
     /// (see [`SearchReport`]). With `every_root_action`, every root action gets a value
@@ -133,6 +140,9 @@ impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
         every_root_action: bool,
     ) -> Result<Option<SearchReport<G::Action>>, AiError> {
         (**self).analyse(game, seat, limits, every_root_action)
+    }
+    fn last_value(&self) -> Option<Vec<f64>> {
+        (**self).last_value()
     }
 }
 

@@ -266,4 +266,7 @@ impl<G: Game> Bot<G> for Named<G> {
     ) -> Result<Option<crate::SearchReport<G::Action>>, AiError> {
         self.0.analyse(game, seat, limits, every_root_action)
     }
+    fn last_value(&self) -> Option<Vec<f64>> {
+        self.0.last_value()
+    }
 }

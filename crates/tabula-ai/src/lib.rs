@@ -58,10 +58,11 @@ pub mod rollout;
 pub mod solver;
 mod spec;
 pub mod stats;
+mod trace;
 
 pub use alphabeta::{AlphaBetaBot, AlphaBetaConfig, AlphaBetaResult};
 pub use analysis::{AnalysisReport, analyze};
-pub use arena::{MatchConfig, run_match, run_match_specs, seating};
+pub use arena::{Evaluation, MatchConfig, play_games, run_match, run_match_specs, seating};
 pub use bench::{BenchConfig, BenchReport, bench_game};
 pub use bot::{Bot, Decision, Pace, choose};
 pub use error::AiError;

@@ -1,7 +1,7 @@
 //! Match statistics: win rates with Wilson 95% confidence intervals, game lengths, and the
 //! serialisable report of a match ([`MatchReport`]) with its text table.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 use tabula_core::{EndReason, Seat};
 
@@ -95,7 +95,7 @@ pub struct PlyStats {
 }
 
 /// One game of a match.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     pub index: usize,
     /// The game's seed (chance events and the bots' seeds derive from it).
@@ -108,15 +108,28 @@ pub struct GameRecord {
     /// `None`: stopped unfinished at the match's ply cap.
     pub reason: Option<EndReason>,
     pub plies: u64,
+    /// Turns: runs of consecutive plies by the same seat (a seat that acts several times in
+    /// a row plays one turn).
+    #[serde(default)]
+    pub turns: u64,
+    /// Plies after which the position was one already seen in this game; counted only when
+    /// [`MatchConfig::record_choices`](crate::arena::MatchConfig::record_choices) is set.
+    #[serde(default)]
+    pub repeated: u64,
     /// Every seat decision in order, with its number of legal actions; recorded only when
     /// [`MatchConfig::record_choices`](crate::arena::MatchConfig::record_choices) is set.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Choice>,
+    /// Each seat's estimated value after every ply (`null` where none was made), from the
+    /// source set by [`MatchConfig::evaluation`](crate::arena::MatchConfig::evaluation); empty
+    /// when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evals: Vec<Option<Vec<f64>>>,
 }
 
 /// One seat decision of a game: the seat that acted and how many legal actions it had (in a
 /// race, where several seats may act, the seat that acted first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
     pub seat: Seat,
     pub actions: u32,

@@ -1,10 +1,10 @@
 //! How a game ended, per seat, and the optional ply limit used by automated play.
 
 use crate::{MAX_SEATS, Seat};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// A seat met the game's winning condition.

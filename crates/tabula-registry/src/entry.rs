@@ -3,7 +3,7 @@
 use crate::bots::{TypedBot, parse_spec};
 use crate::{DynBot, DynGame, GameInfo, RegistryError, Typed};
 use serde_json::{Map, Value};
-use tabula_ai::analysis::{AnalysisReport, Phase};
+use tabula_ai::analysis::{AnalysisOptions, AnalysisReport, Phase};
 use tabula_ai::arena::MatchConfig;
 use tabula_ai::{BenchConfig, BenchReport, BotFactory, BotSpec, MatchReport};
 use tabula_core::{Game, GameRng, ParamsError};
@@ -54,14 +54,16 @@ pub trait GameEntry: Sync {
     fn bench(&self, params: &Value, config: &BenchConfig) -> Result<BenchReport, RegistryError>;
 
     /// Balance analysis (`tabula_ai::analysis`): the bot `bot` in every seat, then, with
-    /// `weaker`, `bot` against `weaker`; `config.games` games each. `progress(phase, done,
-    /// total)` after each game.
+    /// `weaker`, `bot` against `weaker`; `config.games` games each, with `options`
+    /// (evaluations, rows, resume). `progress(phase, done, total)` after each game.
+    #[allow(clippy::too_many_arguments)]
     fn analyze(
         &self,
         params: &Value,
         bot: &str,
         weaker: Option<&str>,
         config: &MatchConfig,
+        options: &AnalysisOptions<'_>,
         progress: &(dyn Fn(Phase, usize, usize) + Sync),
     ) -> Result<AnalysisReport, RegistryError>;
 }
@@ -193,18 +195,20 @@ impl<G: Game> GameEntry for Entry<G> {
         bot: &str,
         weaker: Option<&str>,
         config: &MatchConfig,
+        options: &AnalysisOptions<'_>,
         progress: &(dyn Fn(Phase, usize, usize) + Sync),
     ) -> Result<AnalysisReport, RegistryError> {
         let params = self.params(params)?;
         let bot = parse_spec(bot.trim())?;
         let weaker = weaker.map(|w| parse_spec(w.trim())).transpose()?;
         let factory = (self.bots)();
-        Ok(tabula_ai::analyze(
+        Ok(tabula_ai::analysis::analyze_with(
             &params,
             &bot,
             weaker.as_ref(),
             &factory,
             config,
+            options,
             progress,
         )?)
     }

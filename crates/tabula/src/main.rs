@@ -175,6 +175,26 @@ enum Command {
         random_setup: bool,
         #[command(flatten)]
         params: ParamOpts,
+        /// Value every position with this bot (which plays no seat) instead of the playing
+        /// bots' own searches, for the dynamics.
+        #[arg(long, value_name = "SPEC")]
+        evaluator: Option<String>,
+        /// The eventual winner's expected return (0 to 1) from which a game counts as decided.
+        #[arg(long, value_name = "X", default_value_t = 0.8)]
+        decisive_threshold: f64,
+        /// Write one JSON line per game to this file, as each game ends.
+        #[arg(long, value_name = "FILE")]
+        records: Option<std::path::PathBuf>,
+        /// Write one CSV row per game to DIR/games.csv, as each game ends.
+        #[arg(long, value_name = "DIR")]
+        csv: Option<std::path::PathBuf>,
+        /// Finish an interrupted run: keep the games in --records FILE, play the rest.
+        #[arg(long)]
+        resume: bool,
+        /// A variant NAME:key=value[,key=value…] (players, layout, board, max_plies or any
+        /// parameter); given twice or more, the variants are compared on the same seeds.
+        #[arg(long = "variant", value_name = "NAME:K=V,…")]
+        variants: Vec<String>,
     },
     /// Measure random playouts, plies and MCTS iterations per second (every game by default).
     Bench {
@@ -250,6 +270,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             json,
             random_setup,
             params,
+            evaluator,
+            decisive_threshold,
+            records,
+            csv,
+            resume,
+            variants,
         } => analyze::analyze(analyze::AnalyzeArgs {
             game: &game,
             players,
@@ -262,6 +288,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             json,
             random_setup,
             params: &params,
+            evaluator: evaluator.as_deref(),
+            decisive_threshold,
+            records: records.as_deref(),
+            csv: csv.as_deref(),
+            resume,
+            variants: &variants,
         }),
         Command::Bench {
             game,

@@ -115,6 +115,8 @@ pub struct AlphaBetaBot<G: Game> {
     last: Option<AlphaBetaResult<G::Action>>,
     /// The positions this bot decided in, this game (hashes), for repetition avoidance.
     visited: HashSet<u64>,
+    /// The seat of the last decision (its search's score is that seat's).
+    last_mover: Option<Seat>,
 }
 
 impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
@@ -126,6 +128,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
             noise_seed: rng_from_seed(seed).random(),
             last: None,
             visited: HashSet::new(),
+            last_mover: None,
             config,
         }
     }
@@ -324,12 +327,16 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> Bot<G> for AlphaBetaBot<G> {
         if self.visited.insert(game.zobrist()) {
             self.tt.new_generation();
         }
-        Ok(Decision::Act(self.search(game)?.best))
+        self.last_mover = None;
+        let best = self.search(game)?.best;
+        self.last_mover = Some(seat);
+        Ok(Decision::Act(best))
     }
 
     fn reset(&mut self) {
         self.clear();
         self.last = None;
+        self.last_mover = None;
         self.visited.clear();
     }
 
@@ -346,5 +353,9 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> Bot<G> for AlphaBetaBot<G> {
     ) -> Result<Option<crate::SearchReport<G::Action>>, AiError> {
         self.analyse_seat(game, seat, limits, every_root_action)
             .map(Some)
+    }
+    fn last_value(&self) -> Option<Vec<f64>> {
+        let last = self.last.as_ref()?;
+        Some(report::seat_values(self.last_mover?, last.score))
     }
 }

@@ -22,7 +22,7 @@ pub fn score_value(score: i32) -> f64 {
 }
 
 /// Both seats' values, `mover`'s being `score_value(score)`.
-fn seat_values(mover: Seat, score: i32) -> Vec<f64> {
+pub(crate) fn seat_values(mover: Seat, score: i32) -> Vec<f64> {
     let v = score_value(score);
     if mover.index() == 0 {
         vec![v, 1.0 - v]

@@ -23,19 +23,32 @@
 //! The skill match's seed is derived from the balance match's, so its games differ; both are
 //! deterministic for a seed and do not depend on the thread count.
 
+pub mod compare;
+mod cpu;
+pub mod dynamics;
+pub mod figures;
+pub mod records;
+pub mod sample;
 mod summary;
 mod text;
+mod text_dynamics;
 
 use crate::AiError;
-use crate::arena::{MatchConfig, run_match_specs};
+use crate::arena::{Evaluation, MatchConfig, play_games, spec_maker, summarise};
 use crate::factory::BotFactory;
 use crate::spec::BotSpec;
-use crate::stats::{GameRecord, Rate};
-use serde::Serialize;
+use crate::stats::{GameRecord, MatchReport, Rate};
+use figures::{FirstMove, Repetition};
+use records::GameRow;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use tabula_core::Game;
 
+pub use dynamics::Dynamics;
+pub use sample::Mean;
 pub use summary::{branching, lengths, outcomes};
 pub use text::shown_plies;
 
@@ -43,7 +56,7 @@ pub use text::shown_plies;
 pub const MAX_BINS: usize = 20;
 
 /// Which match an analysis is playing (for progress reports).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
     Balance,
@@ -100,6 +113,23 @@ pub struct AnalysisReport {
     pub branching: Branching,
     pub skill: Option<Skill>,
     pub elapsed_s: f64,
+    /// CPU time the process used during the analysis (every thread), in seconds.
+    pub cpu_s: f64,
+    /// The variant's name (empty without `--variant`).
+    pub variant: String,
+    /// Where the per-ply evaluations come from (`off`, `players`, `evaluator SPEC`).
+    pub evaluation: String,
+    /// Lead changes, drama, decisiveness, uncertainty, stability (balance match; `None`
+    /// without evaluations).
+    pub dynamics: Option<Dynamics>,
+    /// Seat 1's share of the decisive games of the balance match.
+    pub first_move: FirstMove,
+    /// How evenly the seats win (1 even, 0 one seat always).
+    pub outcome_uniformity: f64,
+    /// Positions seen again within a game (balance match, games that ended).
+    pub repetition: Repetition,
+    /// Games taken from an earlier run's records instead of being played (`--resume`).
+    pub resumed_games: u64,
 }
 
 /// How the games of the balance match ended and who won them.
@@ -157,6 +187,10 @@ pub struct Lengths {
     pub max: u64,
     /// Bins of equal width covering `min..=max`.
     pub histogram: Vec<Bin>,
+    /// The standard deviation of the lengths in plies.
+    pub sd: f64,
+    /// The lengths in turns (runs of consecutive plies by one seat).
+    pub turns: Mean,
 }
 
 /// Games whose length is in `from..to` plies.
@@ -227,6 +261,76 @@ fn derived_seed(seed: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// What an analysis does beyond the match settings.
+pub struct AnalysisOptions<'a> {
+    /// The variant's name in the rows and report (empty: none).
+    pub variant: String,
+    /// Per-ply evaluations in the balance match.
+    pub evaluation: Evaluation,
+    /// The threshold of [`Dynamics::decisiveness`].
+    pub decisive_threshold: f64,
+    /// Rows of an interrupted run of the same analysis: these games are not played again.
+    /// Rows of other variants are ignored; a row whose seed or bots differ from this run's
+    /// game is refused.
+    pub known: Vec<GameRow>,
+    /// Called with the row of every game played, as soon as it ends.
+    pub on_game: Option<&'a (dyn Fn(&GameRow) + Sync)>,
+}
+
+impl Default for AnalysisOptions<'_> {
+    fn default() -> Self {
+        AnalysisOptions {
+            variant: String::new(),
+            evaluation: Evaluation::Off,
+            decisive_threshold: dynamics::DECISIVE_THRESHOLD,
+            known: Vec::new(),
+            on_game: None,
+        }
+    }
+}
+
+/// The bots of a match by index: `bot` in every seat (balance), or `bot` then `weaker` in
+/// the other seats (skill).
+pub(crate) fn phase_specs(
+    phase: Phase,
+    bot: &BotSpec,
+    weaker: Option<&BotSpec>,
+    seats: usize,
+) -> Result<Vec<BotSpec>, AiError> {
+    match (phase, weaker) {
+        (Phase::Balance, _) => Ok(vec![bot.clone(); seats]),
+        (Phase::Skill, Some(w)) => {
+            let mut specs = vec![w.clone(); seats];
+            specs[0] = bot.clone();
+            Ok(specs)
+        }
+        (Phase::Skill, None) => Err(AiError::BadMatch(
+            "the skill match needs a weaker bot".into(),
+        )),
+    }
+}
+
+/// The settings of a match of an analysis run with `config`.
+pub(crate) fn phase_config(
+    phase: Phase,
+    config: &MatchConfig,
+    evaluation: &Evaluation,
+) -> MatchConfig {
+    match phase {
+        Phase::Balance => MatchConfig {
+            record_choices: true,
+            evaluation: evaluation.clone(),
+            ..config.clone()
+        },
+        Phase::Skill => MatchConfig {
+            seed: derived_seed(config.seed),
+            record_choices: false,
+            evaluation: Evaluation::Off,
+            ..config.clone()
+        },
+    }
+}
+
 /// Analyses the game with parameters `params`: `bot` in every seat, then, with `weaker`,
 /// `bot` against `weaker`. `config` sets the number of games of each match, threads, seed,
 /// cap and setup; `progress(phase, done, total)` is called after each game.
@@ -238,45 +342,155 @@ pub fn analyze<G: Game>(
     config: &MatchConfig,
     progress: &(dyn Fn(Phase, usize, usize) + Sync),
 ) -> Result<AnalysisReport, AiError> {
+    analyze_with(
+        params,
+        bot,
+        weaker,
+        factory,
+        config,
+        &AnalysisOptions::default(),
+        progress,
+    )
+}
+
+/// Plays one match of an analysis: the games `known` lacks, then the report of them all.
+#[allow(clippy::too_many_arguments)]
+fn play_phase<G: Game>(
+    phase: Phase,
+    params: &G::Params,
+    specs: &[BotSpec],
+    factory: &BotFactory<G>,
+    config: &MatchConfig,
+    options: &AnalysisOptions<'_>,
+    progress: &(dyn Fn(Phase, usize, usize) + Sync),
+) -> Result<(MatchReport, u64), AiError> {
+    let seats = specs.len();
+    let names: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let mut known: BTreeMap<usize, GameRecord> = BTreeMap::new();
+    for row in options
+        .known
+        .iter()
+        .filter(|r| r.variant == options.variant && r.phase == phase)
+    {
+        let r = &row.record;
+        let expected = crate::arena::game_seed(config.seed, r.index);
+        let bots: Vec<&String> = crate::seating(seats, r.index)
+            .iter()
+            .map(|&b| &names[b])
+            .collect();
+        let row_bots: Vec<&String> = row.bots.iter().collect();
+        if r.index >= config.games || r.seed != expected || bots != row_bots {
+            return Err(AiError::BadMatch(format!(
+                "the records are of another analysis: {phase} game {} has seed {} and bots {:?}, \
+                 this one's has seed {expected} and bots {bots:?} (or the run has fewer games)",
+                r.index, r.seed, row.bots
+            )));
+        }
+        known.insert(r.index, r.clone());
+    }
+    let missing: Vec<usize> = (0..config.games)
+        .filter(|i| !known.contains_key(i))
+        .collect();
+    let make = spec_maker(specs, factory, config, seats);
     let start = Instant::now();
+    let resumed = known.len();
+    let on_game = |record: &GameRecord| {
+        if let Some(sink) = options.on_game {
+            sink(&GameRow::new(
+                &options.variant,
+                phase,
+                &names,
+                record.clone(),
+            ));
+        }
+    };
+    let done = AtomicUsize::new(resumed);
+    let played = play_games(params, &make, config, &missing, &on_game, &|_, _| {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        progress(phase, n, config.games);
+    })?;
+    known.extend(played.into_iter().map(|r| (r.index, r)));
+    let records: Vec<GameRecord> = known.into_values().collect();
+    let report = summarise::<G>(
+        &names,
+        seats,
+        config,
+        records,
+        start.elapsed().as_secs_f64(),
+    );
+    Ok((report, resumed as u64))
+}
+
+/// [`analyze`] with [`AnalysisOptions`]: a variant name, per-ply evaluations, the rows of
+/// an interrupted run to resume, and a callback for each game's row.
+pub fn analyze_with<G: Game>(
+    params: &G::Params,
+    bot: &BotSpec,
+    weaker: Option<&BotSpec>,
+    factory: &BotFactory<G>,
+    config: &MatchConfig,
+    options: &AnalysisOptions<'_>,
+    progress: &(dyn Fn(Phase, usize, usize) + Sync),
+) -> Result<AnalysisReport, AiError> {
+    let start = Instant::now();
+    let cpu_start = cpu::process_seconds();
     let seats = G::new(params)?.num_seats();
     if config.games == 0 {
         return Err(AiError::BadMatch(
             "the number of games must be at least 1".into(),
         ));
     }
+    if !(0.0..=1.0).contains(&options.decisive_threshold) {
+        return Err(AiError::BadMatch(format!(
+            "the decisiveness threshold must be between 0 and 1, not {}",
+            options.decisive_threshold
+        )));
+    }
     // Refuse a specification the game cannot use before playing anything.
     factory.build(bot, seats, 0)?;
     if let Some(w) = weaker {
         factory.build(w, seats, 0)?;
     }
-    let balance_config = MatchConfig {
-        record_choices: true,
-        ..config.clone()
-    };
-    let specs = vec![bot.clone(); seats];
-    let mut report = run_match_specs(params, &specs, factory, &balance_config, &|d, t| {
-        progress(Phase::Balance, d, t)
-    })?;
+    if let Evaluation::Evaluator(spec) = &options.evaluation {
+        factory.build(spec, seats, 0)?;
+    }
+    let balance_config = phase_config(Phase::Balance, config, &options.evaluation);
+    let specs = phase_specs(Phase::Balance, bot, weaker, seats)?;
+    let (mut report, mut resumed) = play_phase(
+        Phase::Balance,
+        params,
+        &specs,
+        factory,
+        &balance_config,
+        options,
+        progress,
+    )?;
     let records = std::mem::take(&mut report.records);
     let outcomes = outcomes(&records);
+    let first_move = figures::first_move(&records, seats);
+    let outcome_uniformity = figures::outcome_uniformity(&records, seats);
     // Lengths and branching describe the games that ended.
     let ended: Vec<GameRecord> = records.into_iter().filter(|r| r.reason.is_some()).collect();
     let balance = summary::balance(&report, outcomes, &ended);
     let length = lengths(&ended, MAX_BINS);
     let branching = branching(&ended);
+    let source = options.evaluation.describe();
+    let dynamics = dynamics::dynamics(&ended, seats, &source, options.decisive_threshold);
+    let repetition = figures::repetition(&ended);
     let skill = match weaker {
-        Some(weaker) if seats > 1 => {
-            let mut specs = vec![weaker.clone(); seats];
-            specs[0] = bot.clone();
-            let skill_config = MatchConfig {
-                seed: derived_seed(config.seed),
-                record_choices: false,
-                ..config.clone()
-            };
-            let report = run_match_specs(params, &specs, factory, &skill_config, &|d, t| {
-                progress(Phase::Skill, d, t)
-            })?;
+        Some(_) if seats > 1 => {
+            let specs = phase_specs(Phase::Skill, bot, weaker, seats)?;
+            let skill_config = phase_config(Phase::Skill, config, &options.evaluation);
+            let (report, skill_resumed) = play_phase(
+                Phase::Skill,
+                params,
+                &specs,
+                factory,
+                &skill_config,
+                options,
+                progress,
+            )?;
+            resumed += skill_resumed;
             Some(summary::skill(&report))
         }
         _ => None,
@@ -293,5 +507,13 @@ pub fn analyze<G: Game>(
         branching,
         skill,
         elapsed_s: start.elapsed().as_secs_f64(),
+        cpu_s: cpu::process_seconds() - cpu_start,
+        variant: options.variant.clone(),
+        evaluation: source,
+        dynamics,
+        first_move,
+        outcome_uniformity,
+        repetition,
+        resumed_games: resumed,
     })
 }

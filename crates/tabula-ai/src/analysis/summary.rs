@@ -1,6 +1,7 @@
 //! The figures of an analysis, computed from a match's game records: how games ended, seat
 //! balance, game lengths with their histogram, branching factors and the skill match.
 
+use super::Mean;
 use super::{
     Balance, Bin, Branching, Lengths, Outcomes, PlyBranching, SeatBalance, Skill, Verdict,
 };
@@ -93,6 +94,8 @@ pub fn lengths(records: &[GameRecord], max_bins: usize) -> Lengths {
             min: 0,
             max: 0,
             histogram: Vec::new(),
+            sd: 0.0,
+            turns: Mean::default(),
         };
     }
     let median = if n % 2 == 1 {
@@ -114,7 +117,11 @@ pub fn lengths(records: &[GameRecord], max_bins: usize) -> Lengths {
     for &p in &plies {
         histogram[((p - first) / width) as usize].games += 1;
     }
+    let as_f64: Vec<f64> = plies.iter().map(|&p| p as f64).collect();
+    let turns: Vec<f64> = records.iter().map(|r| r.turns as f64).collect();
     Lengths {
+        sd: Mean::of(&as_f64).sd,
+        turns: Mean::of(&turns),
         games: n as u64,
         mean: mean(plies.iter().sum::<u64>() as f64, n as u64),
         median,
@@ -224,6 +231,9 @@ mod tests {
             scores: None,
             reason,
             plies,
+            turns: plies,
+            repeated: 0,
+            evals: Vec::new(),
             choices: (0..plies)
                 .map(|p| Choice {
                     seat: Seat((p % 2) as u8),

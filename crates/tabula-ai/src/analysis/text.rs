@@ -78,8 +78,23 @@ impl AnalysisReport {
         let b = &self.balance;
         let _ = writeln!(
             out,
-            "{}: {} games per match, {} seats, seed {}, {:.1} s",
-            self.game, self.games, self.seats, self.seed, self.elapsed_s
+            "{}{}: {} games per match, {} seats, seed {}, {:.1} s ({:.1} CPU-seconds){}",
+            self.game,
+            if self.variant.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", self.variant)
+            },
+            self.games,
+            self.seats,
+            self.seed,
+            self.elapsed_s,
+            self.cpu_s,
+            if self.resumed_games > 0 {
+                format!(", {} games resumed from the records", self.resumed_games)
+            } else {
+                String::new()
+            }
         );
         let _ = writeln!(out, "\nSEAT BALANCE ({} in every seat)", self.bot);
         let _ = writeln!(
@@ -117,13 +132,14 @@ impl AnalysisReport {
         if o.unfinished > 0 {
             let _ = writeln!(out, "{}", self.unfinished_warning());
         }
+        self.outcome_lines(&mut out);
 
         let l = &self.length;
         let _ = writeln!(out, "\nGAME LENGTH (plies, {} games that ended)", l.games);
         let _ = writeln!(
             out,
-            "mean {:.1}, median {}, min {}, max {}",
-            l.mean, l.median, l.min, l.max
+            "mean {:.1}, sd {:.1}, median {}, min {}, max {}; turns: mean {:.1}, sd {:.1}",
+            l.mean, l.sd, l.median, l.min, l.max, l.turns.mean, l.turns.sd
         );
         histogram(&mut out, l);
 
@@ -152,6 +168,8 @@ impl AnalysisReport {
                 p.ply, p.games, p.mean, p.min, p.max
             );
         }
+
+        self.dynamics_lines(&mut out);
 
         if let Some(s) = &self.skill {
             let _ = writeln!(

@@ -149,6 +149,8 @@ pub struct MctsBot<G: Game, R: Rollout<G> = RandomRollout> {
     cursor_position: Option<String>,
     actions: Vec<G::Action>,
     last: Option<SearchInfo<G::Action>>,
+    /// The chosen action's mean returns at the last decision, if it searched.
+    last_value: Option<Vec<f64>>,
 }
 
 impl<G: Game> MctsBot<G, RandomRollout> {
@@ -177,6 +179,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
             cursor_position: None,
             actions: Vec::new(),
             last: None,
+            last_value: None,
         }
     }
 
@@ -346,6 +349,7 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
         seat: Seat,
         may_wait: bool,
     ) -> Result<Decision<G::Action>, AiError> {
+        self.last_value = None;
         let mut actions = std::mem::take(&mut self.actions);
         let checked = seat_actions(game, seat, &mut actions);
         let only = (actions.len() == 1).then(|| actions[0]);
@@ -356,7 +360,16 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
             return Ok(Decision::Act(a));
         }
         self.search(game)?;
-        match self.pick(seat, may_wait && several) {
+        let decision = self.pick(seat, may_wait && several);
+        if let Decision::Act(action) = decision {
+            self.last_value = self.last.as_ref().and_then(|info| {
+                info.children
+                    .iter()
+                    .find(|c| c.actor == Some(seat) && c.action == action && c.visits > 0)
+                    .map(|c| c.mean.clone())
+            });
+        }
+        match decision {
             Decision::Wait if !(may_wait && several) => Err(AiError::NoLegalAction(seat)),
             d => Ok(d),
         }
@@ -383,6 +396,7 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
         self.cursors.clear();
         self.cursor_position = None;
         self.last = None;
+        self.last_value = None;
     }
 
     fn think_delay(&self, game: &G, _seat: Seat) -> Duration {
@@ -397,5 +411,8 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
         _every_root_action: bool,
     ) -> Result<Option<crate::SearchReport<G::Action>>, AiError> {
         self.analyse_seat(game, seat, limits).map(Some)
+    }
+    fn last_value(&self) -> Option<Vec<f64>> {
+        self.last_value.clone()
     }
 }

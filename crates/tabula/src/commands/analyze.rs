@@ -1,18 +1,28 @@
 //! `tabula analyze`: the designers' balance report (seat balance, game length, branching
 //! factor, skill; see `docs/analyze.md`). Tables on standard output (or the report as JSON
 //! with `--json`); with `--out DIR`, the SVG plots, `report.json` and a self-contained
-//! `index.html` showing them.
+//! `index.html` showing them. With `--variant` given twice or more, every variant is
+//! analysed on the same seeds and compared side by side (`analyze_variants`); game rows go
+//! to `--records`/`--csv` as they end (`analyze_records`).
 
+use super::analyze_records::{LogProgress, RecordSink};
+use super::analyze_variants::{Variant, parse_variants};
 use super::plots::{self, escape};
 use super::simulate::{match_config, progress_bar};
 use crate::opts::ParamOpts;
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow, bail};
 use serde_json::Value;
 use std::fmt::Write;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::time::Duration;
 use tabula_ai::AnalysisReport;
-use tabula_registry::find;
+use tabula_ai::analysis::compare::{Comparison, compare};
+use tabula_ai::analysis::records::GameRow;
+use tabula_ai::analysis::{AnalysisOptions, Phase};
+use tabula_ai::arena::Evaluation;
+use tabula_registry::{GameEntry, find};
 
 pub struct AnalyzeArgs<'a> {
     pub game: &'a str,
@@ -27,43 +37,289 @@ pub struct AnalyzeArgs<'a> {
     pub json: bool,
     pub random_setup: bool,
     pub params: &'a ParamOpts,
+    /// The bot that values every position (`None`: the playing bots' own searches).
+    pub evaluator: Option<&'a str>,
+    pub decisive_threshold: f64,
+    pub records: Option<&'a Path>,
+    pub csv: Option<&'a Path>,
+    pub resume: bool,
+    /// `NAME:key=value,…` each.
+    pub variants: &'a [String],
+}
+
+/// One analysed variant: its settings, report and game rows.
+struct Analysed<'v> {
+    variant: &'v Variant,
+    report: AnalysisReport,
+    rows: Vec<GameRow>,
 }
 
 pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
     let entry = find(args.game)?;
     let config = match_config(args.games, args.threads, args.seed, args.random_setup)?;
-    let params = args.params.to_json(args.players)?;
+    let base = args.params.to_json(args.players)?;
+    let board = args.params.board.as_ref().map(|p| p.display().to_string());
+    let variants = if args.variants.is_empty() {
+        vec![Variant {
+            name: String::new(),
+            params: base,
+            board_path: board,
+        }]
+    } else {
+        parse_variants(args.variants, &base, board.as_deref())?
+    };
+    let evaluation = match args.evaluator {
+        Some(spec) => Evaluation::Evaluator(
+            spec.parse()
+                .map_err(|e| anyhow!("--evaluator `{spec}`: {e}"))?,
+        ),
+        None => Evaluation::Players,
+    };
+    let (sink, known) = RecordSink::open(args.records, args.csv, args.resume)?;
+    if let Some(row) = known
+        .iter()
+        .find(|r| !variants.iter().any(|v| v.name == r.variant))
+    {
+        bail!(
+            "the records hold games of variant `{}`, which this run does not have: resume with \
+             the same options",
+            row.variant
+        );
+    }
+    let mut analysed = Vec::new();
+    for variant in &variants {
+        let report = analyse_variant(entry, variant, &args, &config, &evaluation, &sink, &known)?;
+        analysed.push(report);
+    }
+    if analysed.len() == 1 {
+        let a = analysed.pop().expect("one variant");
+        return single_output(&a, entry.info().title, &args);
+    }
+    let comparison = compare(
+        &analysed
+            .iter()
+            .map(|a| (a.variant.name.clone(), a.rows.clone()))
+            .collect::<Vec<_>>(),
+        args.decisive_threshold,
+    );
+    side_by_side_output(&analysed, &comparison, entry.info().title, &args)
+}
+
+fn analyse_variant<'v>(
+    entry: &dyn GameEntry,
+    variant: &'v Variant,
+    args: &AnalyzeArgs<'_>,
+    config: &tabula_ai::MatchConfig,
+    evaluation: &Evaluation,
+    sink: &RecordSink,
+    known: &[GameRow],
+) -> Result<Analysed<'v>> {
+    let rows = Mutex::new(
+        known
+            .iter()
+            .filter(|r| r.variant == variant.name)
+            .cloned()
+            .collect::<Vec<_>>(),
+    );
+    let on_game = |row: &GameRow| {
+        sink.write(row);
+        rows.lock().expect("rows").push(row.clone());
+    };
+    let options = AnalysisOptions {
+        variant: variant.name.clone(),
+        evaluation: evaluation.clone(),
+        decisive_threshold: args.decisive_threshold,
+        known: known.to_vec(),
+        on_game: Some(&on_game),
+    };
+    let terminal = std::io::stderr().is_terminal();
     let bar = progress_bar(
         args.games,
         "{msg:>12} {bar:40} {pos}/{len} games, eta {eta}",
     );
+    if !terminal {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let log = LogProgress::new(Duration::from_secs(5));
     let phase = Mutex::new(None);
-    let report = entry.analyze(&params, args.bot, args.weaker, &config, &|p, done, _| {
-        let mut current = phase.lock().expect("phase");
-        if *current != Some(p) {
-            *current = Some(p);
-            bar.set_message(p.to_string());
+    let progress = |p: Phase, done: usize, total: usize| {
+        if terminal {
+            let mut current = phase.lock().expect("phase");
+            if *current != Some(p) {
+                *current = Some(p);
+                bar.set_message(p.to_string());
+            }
+            bar.set_position(done as u64);
+        } else {
+            log.tick(&variant.name, p, done, total);
         }
-        bar.set_position(done as u64);
-    });
+    };
+    let report = entry.analyze(
+        &variant.params,
+        args.bot,
+        args.weaker,
+        config,
+        &options,
+        &progress,
+    );
     bar.finish_and_clear();
     let report = report?;
-    let json = full_json(&report, entry.info().title, &params, &args)?;
+    sink.check()?;
+    Ok(Analysed {
+        variant,
+        report,
+        rows: rows.into_inner().expect("rows"),
+    })
+}
+
+fn single_output(a: &Analysed<'_>, title: &str, args: &AnalyzeArgs<'_>) -> Result<()> {
+    let json = full_json(&a.report, title, a.variant, args)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
-        print!("{}", report.table());
+        print!("{}", a.report.table());
     }
     if let Some(dir) = args.out {
-        write_files(dir, &report, entry.info().title, &json)?;
-        let index = dir.join("index.html");
-        if args.json {
-            eprintln!("Report and plots written to {}", index.display());
-        } else {
-            println!("\nReport and plots written to {}", index.display());
-        }
+        write_files(dir, &a.report, title, &json)?;
+        announce(args, &dir.join("index.html"));
     }
     Ok(())
+}
+
+fn announce(args: &AnalyzeArgs<'_>, index: &Path) {
+    if args.json {
+        eprintln!("Report and plots written to {}", index.display());
+    } else {
+        println!("\nReport and plots written to {}", index.display());
+    }
+}
+
+fn side_by_side_output(
+    analysed: &[Analysed<'_>],
+    comparison: &Comparison,
+    title: &str,
+    args: &AnalyzeArgs<'_>,
+) -> Result<()> {
+    let variants = analysed
+        .iter()
+        .map(|a| full_json(&a.report, title, a.variant, args))
+        .collect::<Result<Vec<Value>>>()?;
+    let json = serde_json::json!({
+        "game": analysed[0].report.game,
+        "title": title,
+        "variants": variants,
+        "comparison": comparison,
+    });
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    } else {
+        for a in analysed {
+            let first = a
+                .report
+                .table()
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            println!("{first}");
+        }
+        println!("\nVARIANTS SIDE BY SIDE (95% intervals; p: two-sample test against the first)");
+        print!("{}", comparison.table());
+    }
+    if let Some(dir) = args.out {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        for (a, j) in analysed.iter().zip(&variants) {
+            write_files(&dir.join(&a.variant.name), &a.report, title, j)?;
+        }
+        let reports: Vec<(&str, &AnalysisReport)> = analysed
+            .iter()
+            .map(|a| (a.variant.name.as_str(), &a.report))
+            .collect();
+        let overlays = vec![
+            ("game_length.svg", plots::dynamics::length_overlay(&reports)),
+            (
+                "uncertainty.svg",
+                plots::dynamics::uncertainty_curves(&reports),
+            ),
+        ];
+        let write = |name: &str, text: &str| -> Result<()> {
+            let path = dir.join(name);
+            std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+        };
+        for (name, svg) in &overlays {
+            write(name, svg)?;
+        }
+        write(
+            "report.json",
+            &(serde_json::to_string_pretty(&json)? + "\n"),
+        )?;
+        write(
+            "index.html",
+            &comparison_html(analysed, comparison, title, &overlays),
+        )?;
+        announce(args, &dir.join("index.html"));
+    }
+    Ok(())
+}
+
+/// The comparison page: the table with p-values, the overlaid plots, links to each
+/// variant's own report.
+fn comparison_html(
+    analysed: &[Analysed<'_>],
+    comparison: &Comparison,
+    title: &str,
+    svgs: &[(&str, String)],
+) -> String {
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t} — variants \
+         side by side</title><style>{STYLE}</style></head><body>\n<h1>{t} — variants side by \
+         side</h1>\n<p>The same seeds for every variant. Each cell: the figure and its 95% \
+         interval; after the first variant, the p-value of a two-sample test of the difference \
+         (two-proportion z for rates, Mann-Whitney for per-game figures).</p>\n",
+        t = escape(title)
+    );
+    let mut head = vec!["metric".to_string()];
+    head.extend(comparison.variants.iter().cloned());
+    let rows: Vec<Vec<String>> = comparison
+        .metrics
+        .iter()
+        .map(|m| {
+            let mut row = vec![m.metric.clone()];
+            for c in &m.cells {
+                let f = |v: f64| {
+                    if m.kind == "rate" {
+                        pct(v)
+                    } else {
+                        format!("{v:.3}")
+                    }
+                };
+                let mut cell = format!("{} ({} – {})", f(c.value), f(c.ci95[0]), f(c.ci95[1]));
+                if let Some(t) = &c.test {
+                    let _ = write!(cell, ", p = {:.3}", t.p);
+                }
+                row.push(cell);
+            }
+            row
+        })
+        .collect();
+    let head: Vec<&str> = head.iter().map(String::as_str).collect();
+    table(&mut h, &head, &rows);
+    for (_, svg) in svgs {
+        h.push_str(svg);
+    }
+    h.push_str("<h2>Each variant</h2>\n<ul>\n");
+    for a in analysed {
+        let _ = writeln!(
+            h,
+            "<li><a href=\"{n}/index.html\">{n}</a>: <code>{p}</code></li>",
+            n = escape(&a.variant.name),
+            p = escape(&a.variant.params.to_string())
+        );
+    }
+    h.push_str("</ul>\n</body></html>\n");
+    h
 }
 
 /// The report as JSON with the game's title and the parameters it was played with (a board
@@ -71,13 +327,16 @@ pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
 fn full_json(
     report: &AnalysisReport,
     title: &str,
-    params: &Value,
+    variant: &Variant,
     args: &AnalyzeArgs<'_>,
 ) -> Result<Value> {
-    let mut params = params.clone();
+    let mut params = match &variant.params {
+        Value::Object(_) => variant.params.clone(),
+        _ => Value::Object(Default::default()),
+    };
     params["players"] = Value::from(report.seats);
-    if let Some(board) = &args.params.board {
-        params["board"] = Value::from(board.display().to_string());
+    if let Some(board) = &variant.board_path {
+        params["board"] = Value::from(board.clone());
     }
     let mut json = serde_json::to_value(report)?;
     json["title"] = Value::from(title);
@@ -96,6 +355,10 @@ fn write_files(dir: &Path, report: &AnalysisReport, title: &str, json: &Value) -
     ];
     if let Some(svg) = plots::skill_win_rates(report) {
         svgs.push(("skill.svg", svg));
+    }
+    if report.dynamics.is_some() {
+        let svg = plots::dynamics::uncertainty_curves(&[(report.variant.as_str(), report)]);
+        svgs.push(("uncertainty.svg", svg));
     }
     let write = |name: &str, text: &str| -> Result<PathBuf> {
         let path = dir.join(name);
@@ -253,10 +516,72 @@ fn html(report: &AnalysisReport, title: &str, json: &Value, svgs: &[(&str, Strin
         );
         h.push_str(&svg("skill.svg"));
     }
+    dynamics_html(&mut h, report, &svg("uncertainty.svg"));
     let _ = write!(
         h,
         "<h2>Text report</h2>\n<pre>{}</pre>\n</body></html>\n",
         escape(&report.table())
     );
     h
+}
+
+/// First-move advantage, uniformity, repetition and the dynamics, for the HTML report.
+fn dynamics_html(h: &mut String, report: &AnalysisReport, uncertainty_svg: &str) {
+    let f = &report.first_move;
+    let r = &report.repetition;
+    h.push_str("<h2>Outcomes and repetition</h2>\n");
+    let rows = vec![
+        vec![
+            "first move: seat 1's share of decisive games".to_string(),
+            format!("{} ({}), fair {}", pct(f.rate), ci(f.ci95), pct(f.fair)),
+        ],
+        vec![
+            "outcome uniformity".to_string(),
+            format!("{:.3}", report.outcome_uniformity),
+        ],
+        vec![
+            "plies repeating a position (mean per game)".to_string(),
+            pct(r.rate.mean),
+        ],
+        vec![
+            "games repeating a position".to_string(),
+            format!("{} of {}", r.games_with, r.games),
+        ],
+    ];
+    table(h, &["figure", "value"], &rows);
+    let Some(d) = &report.dynamics else {
+        return;
+    };
+    let _ = writeln!(
+        h,
+        "<h2>Dynamics</h2>\n<p>Values from {}, {} games, {} of plies evaluated.</p>",
+        escape(&d.source),
+        d.games,
+        pct(d.evaluated_share)
+    );
+    h.push_str(uncertainty_svg);
+    let m = |name: &str, x: &tabula_ai::analysis::Mean| {
+        vec![
+            name.to_string(),
+            format!("{:.3}", x.mean),
+            format!("{:.3} – {:.3}", x.ci95[0], x.ci95[1]),
+            x.n.to_string(),
+        ]
+    };
+    let rows = vec![
+        m("lead changes per game", &d.lead_changes),
+        m("lead changes per ply", &d.lead_change_rate),
+        m("drama (winner's mean deficit)", &d.drama),
+        m("share of plies the winner is behind", &d.behind_share),
+        m(
+            &format!(
+                "decisiveness (winner stays at {} or more)",
+                d.decisive_threshold
+            ),
+            &d.decisiveness,
+        ),
+        m("stability (mean change per ply)", &d.stability),
+        m("uncertainty", &d.uncertainty),
+    ];
+    table(h, &["figure", "mean", "95% interval", "games"], &rows);
 }

@@ -371,6 +371,9 @@ pub fn branching_by_ply(r: &AnalysisReport) -> String {
     s
 }
 
+#[path = "plots_dynamics.rs"]
+pub mod dynamics;
+
 #[cfg(test)]
 #[path = "plots_tests.rs"]
 mod tests;

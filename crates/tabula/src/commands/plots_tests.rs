@@ -109,6 +109,7 @@ fn report() -> AnalysisReport {
             "random",
             Some("beginner"),
             &config,
+            &tabula_ai::analysis::AnalysisOptions::default(),
             &|_, _, _| {},
         )
         .unwrap()

@@ -1,0 +1,215 @@
+//! `tabula analyze --records FILE.jsonl`, `--csv DIR` and `--resume`: one row per game,
+//! written and flushed as each game ends, so that an interrupted run keeps every game it
+//! finished; `--resume` reads them back and plays only the rest. Also the progress log line
+//! printed every few seconds when standard error is not a terminal.
+
+use anyhow::{Context, Result, bail};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use tabula_ai::analysis::Phase;
+use tabula_ai::analysis::records::GameRow;
+
+/// The CSV columns, one row per game.
+const CSV_HEADER: &str = "variant,match,game,seed,bots,winner,ranks,reason,plies,turns,repeated";
+
+/// Where game rows go.
+pub struct RecordSink {
+    jsonl: Option<Mutex<File>>,
+    csv: Option<Mutex<File>>,
+    /// The first write error (rows are written from the game threads).
+    error: Mutex<Option<String>>,
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The CSV line of a row (no newline).
+pub fn csv_line(row: &GameRow) -> String {
+    let r = &row.record;
+    let reason = match r.reason {
+        Some(reason) => serde_json::to_value(reason)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default(),
+        None => "unfinished".into(),
+    };
+    let ranks: Vec<String> = r.ranks.iter().map(u8::to_string).collect();
+    let phase = match row.phase {
+        Phase::Balance => "balance",
+        Phase::Skill => "skill",
+    };
+    [
+        csv_field(&row.variant),
+        phase.into(),
+        r.index.to_string(),
+        r.seed.to_string(),
+        csv_field(&row.bots.join(" ")),
+        row.winner.map_or(String::new(), |w| w.to_string()),
+        ranks.join("-"),
+        reason,
+        r.plies.to_string(),
+        r.turns.to_string(),
+        r.repeated.to_string(),
+    ]
+    .join(",")
+}
+
+/// The rows of a records file; a last line cut short (a run killed while writing it) is
+/// dropped and cut from the file. Any other unreadable line is an error naming it.
+fn read_rows(path: &Path) -> Result<Vec<GameRow>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read records file {}", path.display()))?;
+    let mut rows = Vec::new();
+    let mut good = 0usize;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        let complete = line.ends_with('\n');
+        if line.trim().is_empty() {
+            good += line.len();
+            continue;
+        }
+        match GameRow::from_line(line.trim_end()) {
+            Ok(row) if complete => {
+                rows.push(row);
+                good += line.len();
+            }
+            _ if !complete => break,
+            Err(e) => bail!("records file {} line {}: {e}", path.display(), n + 1),
+            Ok(_) => unreachable!("complete lines are handled above"),
+        }
+    }
+    if good < text.len() {
+        let file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        file.set_len(good as u64)
+            .with_context(|| format!("cannot cut the last line of {}", path.display()))?;
+    }
+    Ok(rows)
+}
+
+impl RecordSink {
+    /// Opens the outputs: `records` (JSON lines) and `csv_dir/games.csv`. With `resume`, the
+    /// rows already in `records` are returned and kept; otherwise both files start empty.
+    pub fn open(
+        records: Option<&Path>,
+        csv_dir: Option<&Path>,
+        resume: bool,
+    ) -> Result<(RecordSink, Vec<GameRow>)> {
+        if resume && records.is_none() {
+            bail!("--resume needs --records FILE: the rows of the run to finish");
+        }
+        let known = match records {
+            Some(path) if resume && path.exists() => read_rows(path)?,
+            _ => Vec::new(),
+        };
+        let jsonl = match records {
+            Some(path) => {
+                let mut options = OpenOptions::new();
+                options.create(true);
+                if resume {
+                    options.append(true);
+                } else {
+                    options.write(true).truncate(true);
+                }
+                Some(Mutex::new(options.open(path).with_context(|| {
+                    format!("cannot write records file {}", path.display())
+                })?))
+            }
+            None => None,
+        };
+        let csv = match csv_dir {
+            Some(dir) => {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+                let path: PathBuf = dir.join("games.csv");
+                let mut file = File::create(&path)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                writeln!(file, "{CSV_HEADER}")?;
+                for row in &known {
+                    writeln!(file, "{}", csv_line(row))?;
+                }
+                file.flush()?;
+                Some(Mutex::new(file))
+            }
+            None => None,
+        };
+        let sink = RecordSink {
+            jsonl,
+            csv,
+            error: Mutex::new(None),
+        };
+        Ok((sink, known))
+    }
+
+    /// Writes and flushes one row.
+    pub fn write(&self, row: &GameRow) {
+        let mut result = Ok(());
+        if let Some(file) = &self.jsonl {
+            let mut f = file.lock().expect("records file");
+            result = writeln!(f, "{}", row.to_line()).and_then(|_| f.flush());
+        }
+        if let (Some(file), Ok(())) = (&self.csv, &result) {
+            let mut f = file.lock().expect("csv file");
+            result = writeln!(f, "{}", csv_line(row)).and_then(|_| f.flush());
+        }
+        if let Err(e) = result {
+            self.error
+                .lock()
+                .expect("error")
+                .get_or_insert(format!("cannot write a game row: {e}"));
+        }
+    }
+
+    /// The first write error, if any.
+    pub fn check(&self) -> Result<()> {
+        match self.error.lock().expect("error").take() {
+            Some(e) => bail!(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// One log line on standard error every `every`, and at the end of each match.
+pub struct LogProgress {
+    start: Instant,
+    every: Duration,
+    last: Mutex<Option<Instant>>,
+}
+
+impl LogProgress {
+    pub fn new(every: Duration) -> Self {
+        LogProgress {
+            start: Instant::now(),
+            every,
+            last: Mutex::new(None),
+        }
+    }
+
+    /// Game `done` of `total` of `phase` (of `variant`) ended.
+    pub fn tick(&self, variant: &str, phase: Phase, done: usize, total: usize) {
+        let now = Instant::now();
+        let mut last = self.last.lock().expect("progress");
+        let due = last.is_none_or(|t| now.duration_since(t) >= self.every);
+        if due || done == total {
+            *last = Some(now);
+            let variant = if variant.is_empty() {
+                String::new()
+            } else {
+                format!("{variant}: ")
+            };
+            eprintln!(
+                "analyze: {variant}{phase} {done}/{total} games, {:.1} s",
+                now.duration_since(self.start).as_secs_f64()
+            );
+        }
+    }
+}
