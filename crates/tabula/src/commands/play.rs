@@ -4,8 +4,8 @@
 //!
 //! It speaks the language chosen with `--lang` and colours the seats and the board when the
 //! terminal supports it. Bots' actions are listed one per line; the board is drawn once before
-//! each prompt of a person (and at the start and the end of a game of bots only), after a
-//! legend of its marks.
+//! each prompt of a person, once when the hourglass runs out, and at the start and the end of
+//! a game of bots only; a legend of its marks comes first.
 
 use crate::lang::{Lang, Text, fill};
 use crate::opts::ParamOpts;
@@ -233,6 +233,9 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
                         println!("{}", text.hourglass_out);
                         apply_and_tell(state.as_mut(), &mut bots, Actor::Host, timeout)?;
                         state.resolve_chance(&mut rng);
+                        // The board once, for the person whose attempt just failed.
+                        shown = state.position();
+                        voice.board(state.as_ref());
                     }
                 } else if let Some((_, seat, action)) = bot_move {
                     apply_bot(state.as_mut(), &mut bots, seat, &action, &mut rng, &voice);
