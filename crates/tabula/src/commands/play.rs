@@ -68,13 +68,12 @@ impl Voice<'_> {
             }
             ToAct::Chance => t.chance.to_string(),
             ToAct::Over(o) => {
+                // Any draw but the ply limit's (a rules draw, by whatever rule) is told as a draw.
+                let winners: Vec<String> = o.winners().map(name).collect();
                 let mut line = match o.reason {
-                    tabula_core::EndReason::Draw => t.over_draw.to_string(),
                     tabula_core::EndReason::PlyLimit => t.over_ply_limit.to_string(),
-                    _ => {
-                        let winners: Vec<String> = o.winners().map(name).collect();
-                        fill(t.over_won, &[("seats", &winners.join(t.and))])
-                    }
+                    _ if o.is_draw() => t.over_draw.to_string(),
+                    _ => fill(t.over_won, &[("seats", &winners.join(t.and))]),
                 };
                 if let Some(scores) = o.scores() {
                     let parts: Vec<String> = scores
