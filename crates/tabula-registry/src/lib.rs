@@ -13,12 +13,14 @@ mod entry;
 mod error;
 pub mod games;
 mod info;
+mod rules;
 
 pub use bots::{BotMove, DynBot, RandomBot, make_bot};
 pub use dyn_game::{DynGame, Typed, resolve_actor, status_json};
 pub use entry::{Entry, GameEntry, Setup};
 pub use error::RegistryError;
 pub use info::{GameInfo, LEVELS, ParamInfo};
+pub use rules::LANGUAGES;
 
 /// The game called `name`.
 pub fn find(name: &str) -> Result<&'static dyn GameEntry, RegistryError> {

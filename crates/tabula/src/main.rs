@@ -3,7 +3,9 @@
 //! Every error goes to standard error with exit status 2.
 
 mod commands;
+mod lang;
 mod opts;
+mod term;
 
 use clap::{Parser, Subcommand};
 use commands::{analyze, engine, notation, play, serve, simulate, solve};
@@ -27,7 +29,12 @@ enum Command {
     /// List the games.
     Games,
     /// Print a game's rules for players, every ruling included.
-    Rules { game: String },
+    Rules {
+        game: String,
+        /// The language: en, fr or cs (default: from LC_ALL or LANG, else English).
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
+    },
     /// The legal actions, one per line, sorted in byte order (nothing when the game is over).
     Legal {
         game: String,
@@ -103,6 +110,13 @@ enum Command {
         /// The bots' level.
         #[arg(long, value_name = "LEVEL", default_value = "random")]
         bot: String,
+        /// The language: en, fr or cs (default: from LC_ALL or LANG, else English).
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
+        /// Colour: auto (when standard output is a terminal and NO_COLOR is unset), always,
+        /// never.
+        #[arg(long, value_enum, default_value_t = term::ColorChoice::Auto)]
+        color: term::ColorChoice,
         #[command(flatten)]
         params: ParamOpts,
     },
@@ -324,7 +338,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             params: &params,
         }),
         Command::Games => notation::games(),
-        Command::Rules { game } => notation::rules(&game),
+        Command::Rules { game, lang } => {
+            notation::rules(&game, lang::Lang::choose(lang.as_deref())?.code())
+        }
         Command::Legal {
             game,
             position,
@@ -370,6 +386,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             seed,
             human,
             bot,
+            lang,
+            color,
             params,
         } => play::play(play::PlayArgs {
             game: &game,
@@ -378,6 +396,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             humans: opts::seats(&human)?,
             level: &bot,
             params: &params,
+            lang: lang::Lang::choose(lang.as_deref())?,
+            painter: term::Painter {
+                on: color.enabled(),
+            },
         }),
     }
 }

@@ -7,11 +7,12 @@
 use super::AppState;
 use crate::ApiError;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 use serde_json::Value;
+use tabula_registry::LANGUAGES;
 
 /// The web UI's files; its tests and their tooling are not part of it (nor served).
 #[derive(RustEmbed)]
@@ -35,17 +36,46 @@ pub(crate) async fn games(State(hub): State<AppState>) -> Json<Value> {
     Json(Value::Array(infos))
 }
 
+/// `GET /api/games/{name}/rules[?lang=en|fr|cs]`: the rules for players, in English without
+/// `lang`.
 pub(crate) async fn rules(
     State(hub): State<AppState>,
     Path(name): Path<String>,
+    RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let entry = hub
         .catalog()
         .find(&name)
         .map_err(|e| ApiError::not_found(e.to_string()))?;
+    let mut lang = "en".to_string();
+    for pair in query
+        .as_deref()
+        .unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        match pair.split_once('=').unwrap_or((pair, "")) {
+            ("lang", v) if LANGUAGES.contains(&v) => lang = v.to_string(),
+            ("lang", v) => {
+                return Err(ApiError::bad_request(format!(
+                    "lang: unknown language `{v}`; the rules are in {}",
+                    LANGUAGES.join(", ")
+                )));
+            }
+            (other, _) => {
+                return Err(ApiError::bad_request(format!(
+                    "`{other}`: unknown parameter (lang)"
+                )));
+            }
+        }
+    }
+    let page = entry
+        .info()
+        .rules_in(&lang)
+        .ok_or_else(|| ApiError::not_found(format!("{name} has no rules in `{lang}`")))?;
     Ok((
         [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
-        entry.info().rules,
+        page,
     )
         .into_response())
 }

@@ -27,8 +27,13 @@ pub fn games() -> Result<()> {
     Ok(())
 }
 
-pub fn rules(game: &str) -> Result<()> {
-    print!("{}", find(game)?.info().rules);
+/// The rules for players in `lang` (a code of the rules pages: en, fr, cs).
+pub fn rules(game: &str, lang: &str) -> Result<()> {
+    let info = find(game)?.info();
+    match info.rules_in(lang) {
+        Some(page) => print!("{page}"),
+        None => anyhow::bail!("{} has no rules in `{lang}`", info.name),
+    }
     Ok(())
 }
 

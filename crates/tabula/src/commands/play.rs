@@ -1,9 +1,15 @@
 //! `tabula play`: a game in the terminal. Humans type actions in notation (a wrong one is
 //! refused with the reason and asked again); bots play the other seats. The loop is also the
 //! host of real-time games: it runs the hourglass and applies bots' actions after their delay.
+//!
+//! It speaks the language chosen with `--lang` and colours the seats and the board when the
+//! terminal supports it. Bots' actions are listed one per line; the board is drawn once before
+//! each prompt of a person, once when the hourglass runs out, and at the start and the end of
+//! a game of bots only; a legend of its marks comes first.
 
-use crate::commands::notation::status_line;
+use crate::lang::{Lang, Text, fill};
 use crate::opts::ParamOpts;
+use crate::term::Painter;
 use anyhow::Result;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -19,6 +25,78 @@ pub struct PlayArgs<'a> {
     pub humans: Vec<Seat>,
     pub level: &'a str,
     pub params: &'a ParamOpts,
+    /// The language of the prompts, messages, legend and rules.
+    pub lang: Lang,
+    /// Whether to colour the output.
+    pub painter: Painter,
+}
+
+/// What the loop needs to speak to the players.
+struct Voice<'a> {
+    text: &'static Text,
+    painter: Painter,
+    rules: &'a str,
+}
+
+impl Voice<'_> {
+    /// A seat's name, translated and in its colour.
+    fn seat(&self, state: &dyn DynGame, seat: Seat) -> String {
+        let english = state.seat_name(seat);
+        self.painter.seat(&english, &self.text.seat_name(&english))
+    }
+
+    /// Who acts next, or the result: the status line in this language.
+    fn status(&self, state: &dyn DynGame) -> String {
+        let t = self.text;
+        let name = |s: Seat| {
+            let english = state.seat_name(s);
+            let shown = self.seat(state, s);
+            if english == format!("Seat {}", s.number()) {
+                shown
+            } else {
+                fill(
+                    t.seat_number,
+                    &[("seat", &shown), ("number", &s.number().to_string())],
+                )
+            }
+        };
+        match state.to_act() {
+            ToAct::One(s) => fill(t.to_act, &[("seat", &name(s))]),
+            ToAct::Several(seats) => {
+                let names: Vec<String> = seats.iter().map(name).collect();
+                fill(t.any_may_act, &[("seats", &names.join(", "))])
+            }
+            ToAct::Chance => t.chance.to_string(),
+            ToAct::Over(o) => {
+                // Any draw but the ply limit's (a rules draw, by whatever rule) is told as a draw.
+                let winners: Vec<String> = o.winners().map(name).collect();
+                let mut line = match o.reason {
+                    tabula_core::EndReason::PlyLimit => t.over_ply_limit.to_string(),
+                    _ if o.is_draw() => t.over_draw.to_string(),
+                    _ => fill(t.over_won, &[("seats", &winners.join(t.and))]),
+                };
+                if let Some(scores) = o.scores() {
+                    let parts: Vec<String> = scores
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| format!("{} {s}", self.seat(state, Seat(i as u8))))
+                        .collect();
+                    line.push_str(&fill(t.scores, &[("scores", &parts.join(", "))]));
+                }
+                line
+            }
+        }
+    }
+
+    /// The board, in colour, and the status line.
+    fn board(&self, state: &dyn DynGame) {
+        println!();
+        print!(
+            "{}",
+            self.painter.board(state.game_name(), &state.board_text())
+        );
+        println!("{}", self.status(state));
+    }
 }
 
 /// The hourglass length when the game's parameters do not say (Magical Circle's D5).
@@ -33,9 +111,27 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
     };
     let mut rng = rng_from_seed(args.seed);
     let mut state = entry.new_game(&args.params.to_json(args.players)?, setup, &mut rng)?;
+    let text = args.lang.text();
+    let voice = Voice {
+        text,
+        painter: args.painter,
+        rules: entry
+            .info()
+            .rules_in(args.lang.code())
+            .unwrap_or(entry.info().rules),
+    };
     let n = state.num_seats();
     if let Some(bad) = args.humans.iter().find(|s| s.index() >= n) {
-        anyhow::bail!("seat {} does not exist in a {n}-player game", bad.number());
+        anyhow::bail!(
+            "{}",
+            fill(
+                text.no_such_seat,
+                &[
+                    ("seat", &bad.number().to_string()),
+                    ("players", &n.to_string())
+                ]
+            )
+        );
     }
     let mut bots: Bots = BTreeMap::new();
     for seat in Seat::all(n).filter(|s| !args.humans.contains(s)) {
@@ -49,16 +145,22 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
     let input = spawn_input_reader();
     let mut attempt_started: Option<Instant> = None;
     let mut shown = String::new();
-    println!(
-        "{} — type an action in notation, `?` for the legal ones, `quit` to stop.",
-        entry.info().title
-    );
+    println!("{}", fill(text.intro, &[("title", entry.info().title)]));
+    let legend = text.legend_of(entry.info().name);
+    if !legend.is_empty() {
+        println!("{}", text.legend);
+        legend.iter().for_each(|line| println!("  {line}"));
+    }
     loop {
-        if state.position() != shown {
+        let humans_may_act = args
+            .humans
+            .iter()
+            .any(|s| !state.legal(Actor::Seat(*s)).is_empty());
+        let over = matches!(state.to_act(), ToAct::Over(_));
+        let bots_only_start = args.humans.is_empty() && shown.is_empty();
+        if (humans_may_act || over || bots_only_start) && state.position() != shown {
             shown = state.position();
-            println!();
-            print!("{}", state.board_text());
-            println!("{}", status_line(state.as_ref()));
+            voice.board(state.as_ref());
         }
         match state.to_act() {
             ToAct::Over(_) => return Ok(()),
@@ -87,9 +189,15 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
             // Turn-based bots' turn: no clock to run.
             match bot_move {
                 Some((_, seat, action)) => {
-                    apply_bot(state.as_mut(), &mut bots, seat, &action, &mut rng)
+                    apply_bot(state.as_mut(), &mut bots, seat, &action, &mut rng, &voice)
                 }
-                None => anyhow::bail!("no seat can act: {}", status_line(state.as_ref())),
+                None => anyhow::bail!(
+                    "{}",
+                    fill(
+                        text.nobody_can_act,
+                        &[("status", &voice.status(state.as_ref()))]
+                    )
+                ),
             }
             continue;
         }
@@ -98,7 +206,7 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
             .flatten()
             .min();
         if !humans_to_act.is_empty() {
-            prompt(state.as_ref(), &humans_to_act);
+            prompt(state.as_ref(), &humans_to_act, &voice);
         }
         let wait = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         let line = match wait {
@@ -112,7 +220,7 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
                     &mut bots,
                     &humans_to_act,
                     line.trim(),
-                    entry.info().rules,
+                    &voice,
                     &mut rng,
                 )? {
                     return Ok(());
@@ -121,16 +229,19 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
             Err(RecvTimeoutError::Timeout) => {
                 if host_deadline.is_some_and(|d| Instant::now() >= d) {
                     if let Some(timeout) = host_actions.first() {
-                        println!("The hourglass has run out.");
+                        println!("{}", text.hourglass_out);
                         apply_and_tell(state.as_mut(), &mut bots, Actor::Host, timeout)?;
                         state.resolve_chance(&mut rng);
+                        // The board once, for the person whose attempt just failed.
+                        shown = state.position();
+                        voice.board(state.as_ref());
                     }
                 } else if let Some((_, seat, action)) = bot_move {
-                    apply_bot(state.as_mut(), &mut bots, seat, &action, &mut rng);
+                    apply_bot(state.as_mut(), &mut bots, seat, &action, &mut rng, &voice);
                 }
             }
             Err(RecvTimeoutError::Disconnected) => {
-                println!("Input closed: the game stops here.");
+                println!("{}", text.input_closed);
                 return Ok(());
             }
         }
@@ -176,16 +287,27 @@ fn apply_bot(
     seat: Seat,
     action: &str,
     rng: &mut tabula_core::GameRng,
+    voice: &Voice<'_>,
 ) {
+    let name = voice.seat(state, seat);
     match apply_and_tell(state, bots, Actor::Seat(seat), action) {
-        Ok(done) => println!("{} plays {done}", state.seat_name(seat)),
-        Err(e) => println!("{}'s bot was refused ({e})", state.seat_name(seat)),
+        Ok(done) => println!(
+            "{}",
+            fill(voice.text.bot_plays, &[("seat", &name), ("action", &done)])
+        ),
+        Err(e) => println!(
+            "{}",
+            fill(
+                voice.text.bot_refused,
+                &[("seat", &name), ("error", &e.to_string())]
+            )
+        ),
     }
     state.resolve_chance(rng);
 }
 
-fn prompt(state: &dyn DynGame, humans: &[Seat]) {
-    let names: Vec<String> = humans.iter().map(|s| state.seat_name(*s)).collect();
+fn prompt(state: &dyn DynGame, humans: &[Seat], voice: &Voice<'_>) {
+    let names: Vec<String> = humans.iter().map(|s| voice.seat(state, *s)).collect();
     print!("{}> ", names.join("/"));
     std::io::stdout().flush().ok();
 }
@@ -196,21 +318,22 @@ fn human_line(
     bots: &mut Bots,
     humans: &[Seat],
     line: &str,
-    rules: &str,
+    voice: &Voice<'_>,
     rng: &mut tabula_core::GameRng,
 ) -> Result<bool> {
+    let text = voice.text;
     match line {
         "" => return Ok(false),
         "quit" | "q" | "exit" => return Ok(true),
         "rules" => {
-            println!("{rules}");
+            println!("{}", voice.rules);
             return Ok(false);
         }
         "?" | "help" => {
             for &seat in humans {
                 println!(
                     "{}: {}",
-                    state.seat_name(seat),
+                    voice.seat(state, seat),
                     state.legal(Actor::Seat(seat)).join(" ")
                 );
             }
@@ -219,7 +342,7 @@ fn human_line(
         _ => {}
     }
     if humans.is_empty() {
-        println!("It is not your turn.");
+        println!("{}", text.not_your_turn);
         return Ok(false);
     }
     // With several human seats able to act (a hot-seat race), a line starts with the seat.
@@ -229,23 +352,24 @@ fn human_line(
             match humans.iter().find(|s| s.number() == number) {
                 Some(&s) => (s, rest.trim()),
                 None => {
-                    println!("Seat {number} is not one of yours that may act now.");
+                    println!(
+                        "{}",
+                        fill(text.not_your_seat, &[("seat", &number.to_string())])
+                    );
                     return Ok(false);
                 }
             }
         }
         _ if humans.len() == 1 => (humans[0], line),
         _ => {
-            println!(
-                "Several of your seats may act: write the seat first, e.g. `{} {line}`",
-                humans[0].number()
-            );
+            let example = format!("{} {line}", humans[0].number());
+            println!("{}", fill(text.write_the_seat, &[("example", &example)]));
             return Ok(false);
         }
     };
     match apply_and_tell(state, bots, Actor::Seat(seat), action) {
         Ok(_) => state.resolve_chance(rng).into_iter().for_each(drop),
-        Err(e) => println!("Refused: {e}. Type `?` for the legal actions."),
+        Err(e) => println!("{}", fill(text.refused, &[("error", &e.to_string())])),
     }
     Ok(false)
 }
