@@ -81,6 +81,9 @@ fn a_killed_run_resumes_to_the_uninterrupted_report() {
 
     let cut_records = dir.join("cut.jsonl");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        // English whatever the machine's locale (play and rules follow LANG).
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
         .args(args(cut_records.to_str().unwrap()))
         .stdout(Stdio::null())
         .stderr(Stdio::null())

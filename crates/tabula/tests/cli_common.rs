@@ -98,6 +98,9 @@ fn bad_seat_and_bad_parameter_are_errors() {
 #[test]
 fn play_refuses_a_wrong_action_with_the_reason_and_asks_again() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        // English whatever the machine's locale (play and rules follow LANG).
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
         .args(["play", "connect-four", "--human", "1", "--seed", "3"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

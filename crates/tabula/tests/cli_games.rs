@@ -192,6 +192,9 @@ fn magical_circle_in_the_terminal_the_hourglass_runs_out() {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        // English whatever the machine's locale (play and rules follow LANG).
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
         .args([
             "play",
             "magical-circle",

@@ -5,6 +5,9 @@ use std::process::{Command, Output};
 
 pub fn tabula(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tabula"))
+        // English whatever the machine's locale (play and rules follow LANG).
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
         .args(args)
         .output()
         .expect("run tabula")
