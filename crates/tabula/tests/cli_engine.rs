@@ -35,9 +35,9 @@ struct Engine {
 impl Engine {
     fn start(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        // English whatever the machine's locale (play and rules follow LANG).
-        .env_remove("LANG")
-        .env_remove("LC_ALL")
+            // English whatever the machine's locale (play and rules follow LANG).
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
             .arg("engine")
             .args(args)
             .stdin(Stdio::piped())
