@@ -68,10 +68,11 @@ impl Voice<'_> {
             }
             ToAct::Chance => t.chance.to_string(),
             ToAct::Over(o) => {
-                // Any draw but the ply limit's (a rules draw, by whatever rule) is told as a draw.
+                // Any other rules draw is told as a plain draw.
                 let winners: Vec<String> = o.winners().map(name).collect();
                 let mut line = match o.reason {
                     tabula_core::EndReason::PlyLimit => t.over_ply_limit.to_string(),
+                    tabula_core::EndReason::Repetition => t.over_repetition.to_string(),
                     _ if o.is_draw() => t.over_draw.to_string(),
                     _ => fill(t.over_won, &[("seats", &winners.join(t.and))]),
                 };
@@ -387,4 +388,42 @@ fn spawn_input_reader() -> Receiver<String> {
         }
     });
     rx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_draw_by_repetition_is_told_as_such_in_every_language() {
+        // Toumaï R14: Yellow's 1 flies a→b, Red's d→f, both back; the third time is a draw.
+        let entry = tabula_registry::find("toumai").unwrap();
+        let mut state = entry
+            .load_position(
+                &serde_json::json!({}),
+                "Y1YM/R2Y2/BNBN/R1R2/Y3BN/RMY1/BNR3/Y2BN/R1BN YR Y 00 -",
+            )
+            .unwrap();
+        for _ in 0..2 {
+            for action in ["a:1>b", "d:1>f", "b:1>a", "f:1>d"] {
+                let ToAct::One(seat) = state.to_act() else {
+                    panic!("one seat acts")
+                };
+                state.apply(Actor::Seat(seat), action).unwrap();
+            }
+        }
+        for (lang, words) in [
+            (Lang::En, "threefold repetition"),
+            (Lang::Fr, "triple répétition"),
+            (Lang::Cs, "opakováním"),
+        ] {
+            let voice = Voice {
+                text: lang.text(),
+                painter: Painter { on: false },
+                rules: "",
+            };
+            let line = voice.status(state.as_ref());
+            assert!(line.contains(words), "{lang:?}: {line}");
+        }
+    }
 }

@@ -60,6 +60,7 @@ pub const TEXT: Text = Text {
     chance: "Čeká se na náhodu",
     over_draw: "Konec hry: remíza",
     over_ply_limit: "Konec hry: remíza limitem tahů",
+    over_repetition: "Konec hry: remíza trojím opakováním pozice",
     over_won: "Konec hry: vyhrává {seats}",
     and: " a ",
     scores: " (body: {scores})",

@@ -60,6 +60,7 @@ pub const TEXT: Text = Text {
     chance: "A chance event is pending",
     over_draw: "Game over: a draw",
     over_ply_limit: "Game over: a draw by the ply limit",
+    over_repetition: "Game over: a draw by threefold repetition",
     over_won: "Game over: {seats} won",
     and: " and ",
     scores: " (scores: {scores})",

@@ -60,6 +60,7 @@ pub const TEXT: Text = Text {
     chance: "Un tirage au sort est en attente",
     over_draw: "Partie terminée : match nul",
     over_ply_limit: "Partie terminée : nul par limite de coups",
+    over_repetition: "Partie terminée : nul par triple répétition",
     over_won: "Partie terminée : victoire de {seats}",
     and: " et ",
     scores: " (points : {scores})",

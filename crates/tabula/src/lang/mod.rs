@@ -102,6 +102,7 @@ pub struct Text {
     pub chance: &'static str,
     pub over_draw: &'static str,
     pub over_ply_limit: &'static str,
+    pub over_repetition: &'static str,
     /// `{seats}`.
     pub over_won: &'static str,
     /// Joins the names of several winners.
