@@ -12,6 +12,8 @@ mod dyn_game;
 mod entry;
 mod error;
 pub mod games;
+mod indexed;
+mod report_json;
 mod info;
 mod rules;
 
@@ -19,6 +21,8 @@ pub use bots::{BotMove, DynBot, RandomBot, make_bot};
 pub use dyn_game::{DynGame, Typed, resolve_actor, status_json};
 pub use entry::{Entry, GameEntry, Setup};
 pub use error::RegistryError;
+pub use indexed::{IndexedEntry, IndexedGame, PlayoutStats};
+pub use report_json::analysis_json;
 pub use info::{GameInfo, LEVELS, ParamInfo};
 pub use rules::LANGUAGES;
 
@@ -36,4 +40,14 @@ pub fn find(name: &str) -> Result<&'static dyn GameEntry, RegistryError> {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+/// The game called `name`, with integer actions and observations (every registered game has
+/// them).
+pub fn find_indexed(name: &str) -> Result<&'static dyn IndexedEntry, RegistryError> {
+    let found = find(name)?.info().name;
+    games::all_indexed()
+        .into_iter()
+        .find(|e| e.info().name == found)
+        .ok_or_else(|| RegistryError::Bot(format!("{name} has no integer actions")))
 }

@@ -9,7 +9,9 @@
 //! - [`Game::try_apply`] rejects illegal actions with an error and leaves the state unchanged;
 //! - the position notation round-trips, and so does every legal action's notation;
 //! - the game's own invariant holds (e.g. piece counts are conserved);
-//! - a finished game accepts nothing.
+//! - a finished game accepts nothing;
+//! - with [`Harness::indexed`]: the action numbering and the observations
+//!   ([`indexed::check_indexed`]).
 //!
 //! [`check_perft_file`] checks a perft data file (see [`crate::perft`]).
 
@@ -20,8 +22,11 @@ use crate::{
 };
 use std::collections::HashSet;
 
+pub mod indexed;
+
 type Invariant<G> = Box<dyn Fn(&G) -> Result<(), String>>;
 type Factory<G> = Box<dyn Fn(&mut GameRng) -> G>;
+type StepCheck<G> = Box<dyn Fn(&G, &G, usize) -> Result<(), String>>;
 
 /// Seeded random-playout checks; see the module docs.
 pub struct Harness<G: Game> {
@@ -30,6 +35,8 @@ pub struct Harness<G: Game> {
     max_steps: usize,
     new_game: Factory<G>,
     invariant: Option<Invariant<G>>,
+    /// Checks given the game's first state, the current one and the step.
+    step_checks: Vec<StepCheck<G>>,
 }
 
 /// What a harness run saw.
@@ -51,6 +58,7 @@ impl<G: Game + CandidateActions> Harness<G> {
             max_steps: 2_000,
             new_game: Box::new(new_game),
             invariant: None,
+            step_checks: Vec::new(),
         }
     }
 
@@ -84,6 +92,7 @@ impl<G: Game + CandidateActions> Harness<G> {
             let seed = self.seed.wrapping_add(g as u64);
             let mut rng = rng_from_seed(seed);
             let mut game = (self.new_game)(&mut rng);
+            let first = game.clone();
             let mut step = 0;
             loop {
                 let context = format!(
@@ -92,6 +101,11 @@ impl<G: Game + CandidateActions> Harness<G> {
                 );
                 if let Err(msg) = self.check_state(&game) {
                     panic!("{context}: {msg}");
+                }
+                for check in &self.step_checks {
+                    if let Err(msg) = check(&first, &game, step) {
+                        panic!("{context}: {msg}");
+                    }
                 }
                 if step >= self.max_steps
                     || !step_random(&mut game, &mut rng, &mut actions, &mut chances)
@@ -130,6 +144,18 @@ impl<G: Game + CandidateActions> Harness<G> {
             _ if !any => Err(format!("{to_act:?} but no actor has an action")),
             _ => Ok(()),
         }
+    }
+}
+
+impl<G: Game + CandidateActions + crate::ActionIndex + crate::Observe> Harness<G> {
+    /// Also checks the action numbering and the observations at every step
+    /// ([`indexed::check_indexed`]).
+    pub fn indexed(mut self) -> Self {
+        self.step_checks.push(Box::new(|first: &G, game: &G, step| {
+            let expected = (first.num_actions(), first.observation_shape());
+            indexed::check_indexed(game, &expected, step)
+        }));
+        self
     }
 }
 
