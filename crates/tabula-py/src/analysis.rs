@@ -1,12 +1,22 @@
-//! `tabula.analyze`: the CLI's balance analysis and its JSON report, through the registry.
+//! `tabula.analyze`: the CLI's balance analysis and its JSON report, through the registry;
+//! and the pieces a distributed run (`tabula.ray`) is made of: a batch of games as rows,
+//! the report of known rows, the comparison of variants.
 
+use crate::convert::{json_to_py, params_json};
 use crate::errors::to_py;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use serde_json::Value;
+use std::sync::Mutex;
+use tabula_ai::analysis::compare::compare;
+use tabula_ai::analysis::records::GameRow;
 use tabula_ai::analysis::{AnalysisOptions, Phase};
 use tabula_ai::arena::{Evaluation, MatchConfig};
 use tabula_registry::{analysis_json, find};
+
+/// The default threshold of the decisiveness figure (as `tabula analyze`).
+const DECISIVE: f64 = 0.8;
 
 /// What to analyse (the options of `tabula analyze`).
 pub(crate) struct Request<'a> {
@@ -20,10 +30,15 @@ pub(crate) struct Request<'a> {
     pub random_setup: bool,
     pub evaluator: Option<&'a str>,
     pub variant: &'a str,
+    /// Games already played (their rows): not played again.
+    pub known: Vec<GameRow>,
+    /// Play only the games with these indices.
+    pub only: Option<std::ops::Range<usize>>,
 }
 
-/// Runs the analysis with the GIL released; the report as `tabula analyze --json` prints it.
-pub(crate) fn run(req: Request<'_>, py: Python<'_>) -> PyResult<Value> {
+/// Runs the analysis with the GIL released: the report as `tabula analyze --json` prints
+/// it, and the rows of the games played.
+pub(crate) fn run(req: Request<'_>, py: Python<'_>) -> PyResult<(Value, Vec<GameRow>)> {
     let entry = find(req.game).map_err(to_py)?;
     if req.games == 0 {
         return Err(PyValueError::new_err("games must be at least 1"));
@@ -47,10 +62,15 @@ pub(crate) fn run(req: Request<'_>, py: Python<'_>) -> PyResult<Value> {
         ),
         None => Evaluation::Players,
     };
+    let rows = Mutex::new(Vec::new());
+    let on_game = |row: &GameRow| rows.lock().expect("rows").push(row.clone());
     let options = AnalysisOptions {
         variant: req.variant.to_string(),
         evaluation,
-        ..AnalysisOptions::default()
+        decisive_threshold: DECISIVE,
+        known: req.known,
+        on_game: Some(&on_game),
+        only: req.only,
     };
     let report = py
         .detach(|| {
@@ -64,12 +84,134 @@ pub(crate) fn run(req: Request<'_>, py: Python<'_>) -> PyResult<Value> {
             )
         })
         .map_err(to_py)?;
-    analysis_json(
+    let json = analysis_json(
         &report,
         entry.info().title,
         &req.params,
         None,
         req.random_setup,
     )
-    .map_err(|e| PyValueError::new_err(e.to_string()))
+    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok((json, rows.into_inner().expect("rows")))
+}
+
+fn read_rows(rows: Option<Vec<String>>) -> PyResult<Vec<GameRow>> {
+    rows.unwrap_or_default()
+        .iter()
+        .map(|r| {
+            serde_json::from_str(r)
+                .map_err(|e| PyValueError::new_err(format!("a game row does not read: {e}")))
+        })
+        .collect()
+}
+
+fn write_rows(rows: &[GameRow]) -> Vec<String> {
+    rows.iter()
+        .map(|r| serde_json::to_string(r).unwrap_or_default())
+        .collect()
+}
+
+/// The balance analysis of `tabula analyze --json`, as a dict: `bot` in every seat for
+/// `games` games, then `bot` against `weaker` (None: no skill match), seeds from `seed`,
+/// on `threads` threads (default: all cores). `evaluator`: a bot spec that values every
+/// position (per-ply dynamics); `variant` names the report; `rows`: games already played
+/// (JSON rows, as `analysis_rows` gives them), not played again. Releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (game, games=100, bot="casual", weaker=Some("random"), players=None, params=None, seed=1, threads=None, random_setup=false, evaluator=None, variant="", rows=None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn analyze(
+    py: Python<'_>,
+    game: &str,
+    games: usize,
+    bot: &str,
+    weaker: Option<&str>,
+    players: Option<usize>,
+    params: Option<&Bound<'_, PyDict>>,
+    seed: u64,
+    threads: Option<usize>,
+    random_setup: bool,
+    evaluator: Option<&str>,
+    variant: &str,
+    rows: Option<Vec<String>>,
+) -> PyResult<Py<PyAny>> {
+    let (json, _) = run(
+        Request {
+            game,
+            games,
+            bot,
+            weaker,
+            params: params_json(params, players)?,
+            seed,
+            threads,
+            random_setup,
+            evaluator,
+            variant,
+            known: read_rows(rows)?,
+            only: None,
+        },
+        py,
+    )?;
+    json_to_py(py, &json)
+}
+
+/// Plays the games `start..end` of each match of the analysis `analyze` describes with the
+/// same arguments, and returns their rows as JSON strings (a batch of a distributed run).
+#[pyfunction]
+#[pyo3(signature = (game, start, end, games=100, bot="casual", weaker=Some("random"), players=None, params=None, seed=1, threads=None, random_setup=false, evaluator=None, variant=""))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn analysis_rows(
+    py: Python<'_>,
+    game: &str,
+    start: usize,
+    end: usize,
+    games: usize,
+    bot: &str,
+    weaker: Option<&str>,
+    players: Option<usize>,
+    params: Option<&Bound<'_, PyDict>>,
+    seed: u64,
+    threads: Option<usize>,
+    random_setup: bool,
+    evaluator: Option<&str>,
+    variant: &str,
+) -> PyResult<Vec<String>> {
+    if start >= end || end > games {
+        return Err(PyValueError::new_err(format!(
+            "a batch is start < end <= games, not {start}..{end} of {games}"
+        )));
+    }
+    let (_, rows) = run(
+        Request {
+            game,
+            games,
+            bot,
+            weaker,
+            params: params_json(params, players)?,
+            seed,
+            threads,
+            random_setup,
+            evaluator,
+            variant,
+            known: Vec::new(),
+            only: Some(start..end),
+        },
+        py,
+    )?;
+    Ok(write_rows(&rows))
+}
+
+/// The side-by-side comparison of variants (`tabula analyze --variant …`), from each
+/// variant's name and rows.
+#[pyfunction]
+pub(crate) fn compare_variants(
+    py: Python<'_>,
+    variants: Vec<(String, Vec<String>)>,
+) -> PyResult<Py<PyAny>> {
+    let variants = variants
+        .into_iter()
+        .map(|(name, rows)| Ok((name, read_rows(Some(rows))?)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let comparison = compare(&variants, DECISIVE);
+    let v = serde_json::to_value(&comparison).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    json_to_py(py, &v)
 }

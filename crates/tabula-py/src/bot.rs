@@ -10,7 +10,7 @@ use tabula_ai::SearchLimits;
 use tabula_core::{Seat, ToAct};
 use tabula_registry::{DynBot, DynGame, make_bot};
 
-/// A bot: a level (`random`, `casual`, `medium`, `strong`, …) or a search specification
+/// A bot: a level (`random`, `beginner`, `casual`, `strong`, `expert`) or a search specification
 /// such as `mcts:iterations=5000`, seeded. One bot plays any game (it is built per game on
 /// first use).
 #[pyclass(module = "tabula._tabula", name = "Bot")]
@@ -62,7 +62,7 @@ fn bot_seat(game: &dyn DynGame, seat: Option<usize>) -> PyResult<Seat> {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (level_or_spec="medium", seed=0))]
+    #[pyo3(signature = (level_or_spec="casual", seed=0))]
     fn new(level_or_spec: &str, seed: u64) -> PyResult<Bot> {
         // Checked now, on a game every level and search applies to.
         make_bot("connect-four", level_or_spec, seed)

@@ -5,6 +5,7 @@
 //! observation tensors, bots, random playouts and the balance analysis, over
 //! `tabula-registry`. Long calls (bots, playouts, analysis) release the GIL.
 
+mod analysis;
 mod bot;
 mod convert;
 mod errors;
@@ -106,44 +107,6 @@ fn playouts(
     json_to_py(py, &v)
 }
 
-/// The balance analysis of `tabula analyze --json`, as a dict: `bot` in every seat for
-/// `games` games, then `bot` against `weaker` (None: no skill match), seeds from `seed`,
-/// on `threads` threads (default: all cores). `evaluator`: a bot spec that values every
-/// position (per-ply dynamics); `variant` names the report. Releases the GIL.
-#[pyfunction]
-#[pyo3(signature = (game, games=100, bot="casual", weaker=Some("random"), players=None, params=None, seed=1, threads=None, random_setup=false, evaluator=None, variant=""))]
-#[allow(clippy::too_many_arguments)]
-fn analyze(
-    py: Python<'_>,
-    game: &str,
-    games: usize,
-    bot: &str,
-    weaker: Option<&str>,
-    players: Option<usize>,
-    params: Option<&Bound<'_, PyDict>>,
-    seed: u64,
-    threads: Option<usize>,
-    random_setup: bool,
-    evaluator: Option<&str>,
-    variant: &str,
-) -> PyResult<Py<PyAny>> {
-    let json = analysis::run(analysis::Request {
-        game,
-        games,
-        bot,
-        weaker,
-        params: params_json(params, players)?,
-        seed,
-        threads,
-        random_setup,
-        evaluator,
-        variant,
-    }, py)?;
-    json_to_py(py, &json)
-}
-
-mod analysis;
-
 /// The native module.
 #[pymodule]
 fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -151,7 +114,9 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(new, m)?)?;
     m.add_function(wrap_pyfunction!(from_notation, m)?)?;
     m.add_function(wrap_pyfunction!(playouts, m)?)?;
-    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::analysis_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::compare_variants, m)?)?;
     m.add_class::<State>()?;
     m.add_class::<bot::Bot>()?;
     m.add("CHANCE", state::CHANCE)?;
