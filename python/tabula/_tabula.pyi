@@ -36,9 +36,11 @@ def new(
     seed: int = 0,
     params: Optional[dict[str, Any]] = None,
     setup: str = "random",
+    resolve_chance: bool = True,
 ) -> State:
     """A new game; ``setup`` is ``"random"`` or ``"placement"``. Chance at the start is
-    sampled from ``seed``."""
+    sampled from ``seed`` (``resolve_chance=False``, with ``setup="placement"``: left
+    pending)."""
 
 def from_notation(game: str, text: str, params: Optional[dict[str, Any]] = None) -> State:
     """A game at the position ``text`` in the game's notation."""

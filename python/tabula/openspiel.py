@@ -44,7 +44,7 @@ def load(game: str, players: Optional[int] = None) -> "pyspiel.Game":
 
 
 def _register(game: str, players: Optional[int], name: str) -> None:
-    probe = tabula.new(game, players=players, seed=0, setup="placement")
+    probe = tabula.new(game, players=players, seed=0, setup="placement", resolve_chance=False)
     n = probe.num_players
     info = {g["name"]: g for g in tabula.games()}[game]
     chance = game == "china-moon"
@@ -83,7 +83,8 @@ def _register(game: str, players: Optional[int], name: str) -> None:
             super().__init__(game_type, game_info, params or {})
 
         def new_initial_state(self):
-            return TabulaState(self, tabula.new(game, players=players, setup="placement"))
+            return TabulaState(self, tabula.new(game, players=players, setup="placement",
+                                                resolve_chance=False))
 
         def make_py_observer(self, iig_obs_type=None, params=None):
             return TabulaObserver(probe.observation_shape,

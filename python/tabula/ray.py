@@ -3,11 +3,12 @@
     >>> import tabula.ray
     >>> report = tabula.ray.analyze("toumai", games=2000, batch=100)
 
-``analyze`` splits each variant's games into batches of seeds, plays every batch as a Ray
-task (``tabula._tabula.analysis_rows``: the games ``start..end`` of each match, with the
-seeds the single-machine run gives them), and builds the report from all the rows on the
-driver, so the report is exactly the one ``tabula.analyze`` (and ``tabula analyze --json``)
-gives for the same seeds: only the timing figures differ. With ``address=None`` a local Ray
+``analyze`` splits each match (seat balance, then skill) of each variant into batches of
+games, plays every batch as a Ray task (``tabula._tabula.analysis_rows``: the games
+``start..end`` of the match, with the seeds and seats the single-machine run gives them;
+``tabula_ai::analysis::records::play_batch`` in Rust), and builds the report from all the
+rows on the driver, so the report is exactly the one ``tabula.analyze`` (and
+``tabula analyze --json``) gives for the same seeds: only the timing figures differ. With ``address=None`` a local Ray
 is started (or the one already running is used); give ``address="auto"`` on a cluster node
 or ``"ray://head:10001"`` from outside it.
 """
@@ -24,8 +25,8 @@ Variants = Union[None, Mapping[str, Mapping[str, Any]], Sequence[tuple[str, Mapp
 
 
 @_ray.remote
-def _batch(game: str, start: int, end: int, kwargs: dict) -> list[str]:
-    return _tabula.analysis_rows(game, start, end, **kwargs)
+def _batch(game: str, phase: str, start: int, end: int, kwargs: dict) -> list[str]:
+    return _tabula.analysis_rows(game, phase, start, end, **kwargs)
 
 
 def analyze(
@@ -41,7 +42,6 @@ def analyze(
     seed: int = 1,
     random_setup: bool = False,
     evaluator: Optional[str] = None,
-    threads_per_task: int = 1,
 ) -> dict[str, Any]:
     """The balance report of ``game`` over ``games`` games per match, played as Ray tasks of
     ``batch`` games each.
@@ -66,20 +66,24 @@ def analyze(
         if not named:
             raise ValueError("variants is empty")
     common = dict(games=games, bot=bot, weaker=weaker, players=players, seed=seed,
-                  threads=threads_per_task, random_setup=random_setup, evaluator=evaluator)
+                  random_setup=random_setup, evaluator=evaluator)
+    phases = ["balance"] + (["skill"] if weaker is not None else [])
     futures = []
     for name, p in named:
         kwargs = dict(common, params=p, variant=name)
         futures.append([
-            _batch.remote(game, start, min(start + batch, games), kwargs)
+            _batch.remote(game, phase, start, min(start + batch, games), kwargs)
+            for phase in phases
             for start in range(0, games, batch)
         ])
     reports, all_rows = [], []
     for (name, p), fs in zip(named, futures):
         rows = [row for part in _ray.get(fs) for row in part]
         all_rows.append((name, rows))
-        reports.append(_tabula.analyze(game, rows=rows, params=p, variant=name, **{
-            k: v for k, v in common.items() if k not in ("params",)}))
+        # Every game is known: nothing is played again, the report is built from the rows.
+        report = _tabula.analyze(game, rows=rows, params=p, variant=name, threads=1, **common)
+        report["resumed_games"] = 0
+        reports.append(report)
     if variants is None:
         return reports[0]
     return {

@@ -30,7 +30,7 @@ def test_batches_merge_into_the_single_machine_report(local_ray):
     distributed = tray.analyze("connect-four", batch=4, **args)
     local = tabula.analyze("connect-four", threads=1, **args)
     assert without_timing(distributed) == without_timing(local)
-    assert distributed["games"] == 9 if "games" in distributed else True
+    assert distributed["resumed_games"] == 0
 
 
 def test_variants_are_compared_side_by_side(local_ray):
@@ -48,4 +48,8 @@ def test_bad_batches_are_refused():
     with pytest.raises(ValueError, match="batch"):
         tray.analyze("connect-four", games=4, batch=0)
     with pytest.raises(ValueError, match="a batch is"):
-        tabula._tabula.analysis_rows("connect-four", 3, 2, games=4)
+        tabula._tabula.analysis_rows("connect-four", "balance", 3, 2, games=4)
+    with pytest.raises(ValueError, match="phase"):
+        tabula._tabula.analysis_rows("connect-four", "warmup", 0, 2, games=4)
+    with pytest.raises(ValueError, match="weaker"):
+        tabula._tabula.analysis_rows("connect-four", "skill", 0, 2, games=4, weaker=None)

@@ -162,8 +162,7 @@ impl Observe for ChinaMoon {
             for k in 0..FROGS_PER_PLAYER {
                 let at = self.frogs[seat][k] as usize;
                 out[s * r + at] += 1.0;
-                if Seat(seat as u8) == self.mover
-                    && self.moved & frog_bit(Seat(seat as u8), k) != 0
+                if Seat(seat as u8) == self.mover && self.moved & frog_bit(Seat(seat as u8), k) != 0
                 {
                     out[18 * s + at] += 1.0;
                 }

@@ -56,9 +56,16 @@ mod tests {
         g.apply(Column::from_index(3).unwrap());
         let mut out = Vec::new();
         g.observe(Some(Seat(0)), &mut out);
-        assert_eq!(out[3], 1.0, "seat 1's stone at the bottom of column 4, plane 0");
+        assert_eq!(
+            out[3], 1.0,
+            "seat 1's stone at the bottom of column 4, plane 0"
+        );
         g.observe(Some(Seat(1)), &mut out);
         assert_eq!(out[3], 0.0);
-        assert_eq!(out[HEIGHT * WIDTH + 3], 1.0, "the other seat's stone in plane 1");
+        assert_eq!(
+            out[HEIGHT * WIDTH + 3],
+            1.0,
+            "the other seat's stone in plane 1"
+        );
     }
 }

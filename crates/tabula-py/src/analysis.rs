@@ -13,7 +13,7 @@ use tabula_ai::analysis::compare::compare;
 use tabula_ai::analysis::records::GameRow;
 use tabula_ai::analysis::{AnalysisOptions, Phase};
 use tabula_ai::arena::{Evaluation, MatchConfig};
-use tabula_registry::{analysis_json, find};
+use tabula_registry::{analysis_json, find, find_indexed};
 
 /// The default threshold of the decisiveness figure (as `tabula analyze`).
 const DECISIVE: f64 = 0.8;
@@ -32,8 +32,6 @@ pub(crate) struct Request<'a> {
     pub variant: &'a str,
     /// Games already played (their rows): not played again.
     pub known: Vec<GameRow>,
-    /// Play only the games with these indices.
-    pub only: Option<std::ops::Range<usize>>,
 }
 
 /// Runs the analysis with the GIL released: the report as `tabula analyze --json` prints
@@ -55,13 +53,7 @@ pub(crate) fn run(req: Request<'_>, py: Python<'_>) -> PyResult<(Value, Vec<Game
         random_setup: req.random_setup,
         ..MatchConfig::default()
     };
-    let evaluation = match req.evaluator {
-        Some(spec) => Evaluation::Evaluator(
-            spec.parse()
-                .map_err(|e| PyValueError::new_err(format!("evaluator `{spec}`: {e}")))?,
-        ),
-        None => Evaluation::Players,
-    };
+    let evaluation = evaluation(req.evaluator)?;
     let rows = Mutex::new(Vec::new());
     let on_game = |row: &GameRow| rows.lock().expect("rows").push(row.clone());
     let options = AnalysisOptions {
@@ -70,7 +62,6 @@ pub(crate) fn run(req: Request<'_>, py: Python<'_>) -> PyResult<(Value, Vec<Game
         decisive_threshold: DECISIVE,
         known: req.known,
         on_game: Some(&on_game),
-        only: req.only,
     };
     let report = py
         .detach(|| {
@@ -95,19 +86,24 @@ pub(crate) fn run(req: Request<'_>, py: Python<'_>) -> PyResult<(Value, Vec<Game
     Ok((json, rows.into_inner().expect("rows")))
 }
 
+/// The balance match's evaluations: `evaluator`'s, or the playing bots' own.
+fn evaluation(evaluator: Option<&str>) -> PyResult<Evaluation> {
+    Ok(match evaluator {
+        Some(spec) => Evaluation::Evaluator(
+            spec.parse()
+                .map_err(|e| PyValueError::new_err(format!("evaluator `{spec}`: {e}")))?,
+        ),
+        None => Evaluation::Players,
+    })
+}
+
 fn read_rows(rows: Option<Vec<String>>) -> PyResult<Vec<GameRow>> {
     rows.unwrap_or_default()
         .iter()
         .map(|r| {
-            serde_json::from_str(r)
+            GameRow::from_line(r)
                 .map_err(|e| PyValueError::new_err(format!("a game row does not read: {e}")))
         })
-        .collect()
-}
-
-fn write_rows(rows: &[GameRow]) -> Vec<String> {
-    rows.iter()
-        .map(|r| serde_json::to_string(r).unwrap_or_default())
         .collect()
 }
 
@@ -115,7 +111,7 @@ fn write_rows(rows: &[GameRow]) -> Vec<String> {
 /// `games` games, then `bot` against `weaker` (None: no skill match), seeds from `seed`,
 /// on `threads` threads (default: all cores). `evaluator`: a bot spec that values every
 /// position (per-ply dynamics); `variant` names the report; `rows`: games already played
-/// (JSON rows, as `analysis_rows` gives them), not played again. Releases the GIL.
+/// (records-file lines, as `analysis_rows` gives them), not played again. Releases the GIL.
 #[pyfunction]
 #[pyo3(signature = (game, games=100, bot="casual", weaker=Some("random"), players=None, params=None, seed=1, threads=None, random_setup=false, evaluator=None, variant="", rows=None))]
 #[allow(clippy::too_many_arguments)]
@@ -147,21 +143,22 @@ pub(crate) fn analyze(
             evaluator,
             variant,
             known: read_rows(rows)?,
-            only: None,
         },
         py,
     )?;
     json_to_py(py, &json)
 }
 
-/// Plays the games `start..end` of each match of the analysis `analyze` describes with the
-/// same arguments, and returns their rows as JSON strings (a batch of a distributed run).
+/// Plays the games `start..end` of the match `phase` (`"balance"` or `"skill"`) of the
+/// analysis `analyze` runs with the same arguments, and returns their rows (the lines of a
+/// records file, as `tabula analyze --records` writes them): a batch of a distributed run.
 #[pyfunction]
-#[pyo3(signature = (game, start, end, games=100, bot="casual", weaker=Some("random"), players=None, params=None, seed=1, threads=None, random_setup=false, evaluator=None, variant=""))]
+#[pyo3(signature = (game, phase, start, end, games=100, bot="casual", weaker=Some("random"), players=None, params=None, seed=1, random_setup=false, evaluator=None, variant=""))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn analysis_rows(
     py: Python<'_>,
     game: &str,
+    phase: &str,
     start: usize,
     end: usize,
     games: usize,
@@ -170,7 +167,6 @@ pub(crate) fn analysis_rows(
     players: Option<usize>,
     params: Option<&Bound<'_, PyDict>>,
     seed: u64,
-    threads: Option<usize>,
     random_setup: bool,
     evaluator: Option<&str>,
     variant: &str,
@@ -180,24 +176,42 @@ pub(crate) fn analysis_rows(
             "a batch is start < end <= games, not {start}..{end} of {games}"
         )));
     }
-    let (_, rows) = run(
-        Request {
-            game,
-            games,
-            bot,
-            weaker,
-            params: params_json(params, players)?,
-            seed,
-            threads,
-            random_setup,
-            evaluator,
-            variant,
-            known: Vec::new(),
-            only: Some(start..end),
-        },
-        py,
-    )?;
-    Ok(write_rows(&rows))
+    let phase = match phase {
+        "balance" => Phase::Balance,
+        "skill" if weaker.is_some() => Phase::Skill,
+        "skill" => return Err(PyValueError::new_err("no skill match without a weaker bot")),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "phase is \"balance\" or \"skill\", not {other:?}"
+            )));
+        }
+    };
+    let entry = find_indexed(game).map_err(to_py)?;
+    let params = params_json(params, players)?;
+    let config = MatchConfig {
+        games,
+        threads: 1,
+        seed,
+        random_setup,
+        ..MatchConfig::default()
+    };
+    let evaluation = evaluation(evaluator)?;
+    let indices: Vec<usize> = (start..end).collect();
+    let rows = py
+        .detach(|| {
+            entry.analysis_batch(
+                &params,
+                variant,
+                phase,
+                bot,
+                weaker,
+                &config,
+                &evaluation,
+                &indices,
+            )
+        })
+        .map_err(to_py)?;
+    Ok(rows.iter().map(GameRow::to_line).collect())
 }
 
 /// The side-by-side comparison of variants (`tabula analyze --variant …`), from each

@@ -84,7 +84,12 @@ impl Bot {
     /// `None` when it has nothing to do or waits (a race it does not enter yet). Does not
     /// apply it. Releases the GIL while it thinks.
     #[pyo3(signature = (state, seat=None))]
-    fn choose(&self, py: Python<'_>, state: &State, seat: Option<usize>) -> PyResult<Option<String>> {
+    fn choose(
+        &self,
+        py: Python<'_>,
+        state: &State,
+        seat: Option<usize>,
+    ) -> PyResult<Option<String>> {
         let game: &dyn DynGame = &*state.game;
         let seat = bot_seat(game, seat)?;
         self.with_bot(game, |bot| {

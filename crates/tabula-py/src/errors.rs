@@ -5,7 +5,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tabula_registry::RegistryError;
 
-create_exception!(_tabula, TabulaError, PyValueError, "Any error Tabula reports.");
+create_exception!(
+    _tabula,
+    TabulaError,
+    PyValueError,
+    "Any error Tabula reports."
+);
 create_exception!(
     _tabula,
     UnknownGameError,

@@ -49,21 +49,31 @@ pub(crate) fn parse_setup(setup: &str) -> PyResult<Setup> {
 /// A new game of `game`. `players` (default: the game's default), `params` (a dict of the
 /// game's parameters), `setup`: `"random"` (every setup choice random) or `"placement"`
 /// (the players place their pieces; chance setups are sampled either way from `seed`).
+/// `resolve_chance=False` (with `setup="placement"` only) leaves the chance events at the
+/// start pending, for hosts that resolve chance themselves.
 #[pyfunction]
-#[pyo3(signature = (game, players=None, seed=0, params=None, setup="random"))]
+#[pyo3(signature = (game, players=None, seed=0, params=None, setup="random", resolve_chance=true))]
 fn new(
     game: &str,
     players: Option<usize>,
     seed: u64,
     params: Option<&Bound<'_, PyDict>>,
     setup: &str,
+    resolve_chance: bool,
 ) -> PyResult<State> {
     let entry = find_indexed(game).map_err(to_py)?;
     let params = params_json(params, players)?;
-    let mut rng = rng_from_seed(seed);
-    let state = entry
-        .new_indexed(&params, parse_setup(setup)?, &mut rng)
-        .map_err(to_py)?;
+    let setup = parse_setup(setup)?;
+    let state = if resolve_chance {
+        entry.new_indexed(&params, setup, &mut rng_from_seed(seed))
+    } else if setup == Setup::Placement {
+        entry.start_indexed(&params)
+    } else {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "resolve_chance=False needs setup=\"placement\": a random setup samples its chance",
+        ));
+    }
+    .map_err(to_py)?;
     Ok(State::wrap(state, seed))
 }
 

@@ -170,7 +170,11 @@ impl State {
         let text: String = action.extract().map_err(|_| {
             pyo3::exceptions::PyTypeError::new_err(format!(
                 "an action is a str (notation) or an int (index), not {}",
-                action.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                action
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
             ))
         })?;
         let seat = seat.map(|s| self.seat(s)).transpose()?;
@@ -244,9 +248,7 @@ impl State {
         let seat = seat.map(|s| self.seat(s)).transpose()?;
         self.game.observe(seat, &mut self.obs);
         let flat = PyArray1::from_slice(py, &self.obs);
-        Ok(flat
-            .reshape(self.game.observation_shape())?
-            .into_any())
+        Ok(flat.reshape(self.game.observation_shape())?.into_any())
     }
 
     /// The seat's name for players (a colour where seats are colours).
@@ -281,6 +283,10 @@ impl State {
     }
 
     fn __repr__(&self) -> String {
-        format!("<tabula.State {} `{}`>", self.game.game_name(), self.game.position())
+        format!(
+            "<tabula.State {} `{}`>",
+            self.game.game_name(),
+            self.game.position()
+        )
     }
 }

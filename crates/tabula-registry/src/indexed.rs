@@ -3,9 +3,13 @@
 //! is a [`DynGame`] with `tabula_core::ActionIndex` and `tabula_core::Observe`, and
 //! [`IndexedEntry`] makes such games and runs random playouts.
 
+use crate::bots::parse_spec;
 use crate::{DynGame, Entry, GameEntry, RegistryError, Setup, Typed};
 use serde::Serialize;
 use serde_json::Value;
+use tabula_ai::analysis::Phase;
+use tabula_ai::analysis::records::{Batch, GameRow, play_batch};
+use tabula_ai::arena::{Evaluation, MatchConfig};
 use tabula_core::{
     ActionError, ActionIndex, Actor, Game, GameRng, Observe, Seat, ToAct, rng_from_seed,
     step_random,
@@ -156,12 +160,33 @@ pub trait IndexedEntry: GameEntry {
         rng: &mut GameRng,
     ) -> Result<Box<dyn IndexedGame>, RegistryError>;
 
+    /// A new game exactly as `Game::new` makes it: the players' setup, and chance at the
+    /// start left pending (for hosts that resolve chance themselves, such as OpenSpiel).
+    fn start_indexed(&self, params: &Value) -> Result<Box<dyn IndexedGame>, RegistryError>;
+
     /// A game from a position in notation.
     fn load_indexed(
         &self,
         params: &Value,
         position: &str,
     ) -> Result<Box<dyn IndexedGame>, RegistryError>;
+
+    /// Plays the games `indices` of one match (`phase`) of the analysis that
+    /// [`GameEntry::analyze`] runs with the same arguments (`evaluation` as its options'),
+    /// and returns their rows (see
+    /// `tabula_ai::analysis::records::play_batch`): the unit of a distributed analysis.
+    #[allow(clippy::too_many_arguments)]
+    fn analysis_batch(
+        &self,
+        params: &Value,
+        variant: &str,
+        phase: Phase,
+        bot: &str,
+        weaker: Option<&str>,
+        config: &MatchConfig,
+        evaluation: &Evaluation,
+        indices: &[usize],
+    ) -> Result<Vec<GameRow>, RegistryError>;
 
     /// `games` uniformly random games from the setup `setup`, game `i` seeded `seed + i`,
     /// each stopped after `max_steps` steps.
@@ -191,6 +216,10 @@ impl<G: Game + ActionIndex + Observe> IndexedEntry for Entry<G> {
         Ok(Box::new(game))
     }
 
+    fn start_indexed(&self, params: &Value) -> Result<Box<dyn IndexedGame>, RegistryError> {
+        Ok(Box::new(Typed(G::new(&self.params(params)?)?)))
+    }
+
     fn load_indexed(
         &self,
         params: &Value,
@@ -198,6 +227,33 @@ impl<G: Game + ActionIndex + Observe> IndexedEntry for Entry<G> {
     ) -> Result<Box<dyn IndexedGame>, RegistryError> {
         let params = self.params(params)?;
         Ok(Box::new(Typed(G::from_notation(&params, position.trim())?)))
+    }
+
+    fn analysis_batch(
+        &self,
+        params: &Value,
+        variant: &str,
+        phase: Phase,
+        bot: &str,
+        weaker: Option<&str>,
+        config: &MatchConfig,
+        evaluation: &Evaluation,
+        indices: &[usize],
+    ) -> Result<Vec<GameRow>, RegistryError> {
+        let params = self.params(params)?;
+        let bot = parse_spec(bot.trim())?;
+        let weaker = weaker.map(|w| parse_spec(w.trim())).transpose()?;
+        let batch = Batch {
+            variant,
+            phase,
+            params: &params,
+            bot: &bot,
+            weaker: weaker.as_ref(),
+            config,
+            evaluation,
+            indices,
+        };
+        Ok(play_batch(&batch, &self.factory())?)
     }
 
     fn playouts(

@@ -13,8 +13,8 @@ mod entry;
 mod error;
 pub mod games;
 mod indexed;
-mod report_json;
 mod info;
+mod report_json;
 mod rules;
 
 pub use bots::{BotMove, DynBot, RandomBot, make_bot};
@@ -22,8 +22,8 @@ pub use dyn_game::{DynGame, Typed, resolve_actor, status_json};
 pub use entry::{Entry, GameEntry, Setup};
 pub use error::RegistryError;
 pub use indexed::{IndexedEntry, IndexedGame, PlayoutStats};
-pub use report_json::analysis_json;
 pub use info::{GameInfo, LEVELS, ParamInfo};
+pub use report_json::analysis_json;
 pub use rules::LANGUAGES;
 
 /// The game called `name`.

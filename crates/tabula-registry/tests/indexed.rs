@@ -49,7 +49,10 @@ fn indices_play_a_game_to_its_end_like_notation() {
                 .collect();
             texts.sort();
             from_indices.sort();
-            assert_eq!(texts, from_indices, "{name}: indices name the legal actions");
+            assert_eq!(
+                texts, from_indices,
+                "{name}: indices name the legal actions"
+            );
             let i = legal[ply % legal.len()];
             let text = game.index_text(actor, i).unwrap();
             assert_eq!(game.index_of(actor, &text).unwrap(), i);

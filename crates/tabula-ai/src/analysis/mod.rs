@@ -275,9 +275,6 @@ pub struct AnalysisOptions<'a> {
     pub known: Vec<GameRow>,
     /// Called with the row of every game played, as soon as it ends.
     pub on_game: Option<&'a (dyn Fn(&GameRow) + Sync)>,
-    /// Play only the games with these indices in each match (a batch of a distributed run,
-    /// whose rows are merged by a last run with all of them `known`); `None`: every game.
-    pub only: Option<std::ops::Range<usize>>,
 }
 
 impl Default for AnalysisOptions<'_> {
@@ -288,7 +285,6 @@ impl Default for AnalysisOptions<'_> {
             decisive_threshold: dynamics::DECISIVE_THRESHOLD,
             known: Vec::new(),
             on_game: None,
-            only: None,
         }
     }
 }
@@ -394,7 +390,6 @@ fn play_phase<G: Game>(
     }
     let missing: Vec<usize> = (0..config.games)
         .filter(|i| !known.contains_key(i))
-        .filter(|i| options.only.as_ref().is_none_or(|r| r.contains(i)))
         .collect();
     let make = spec_maker(specs, factory, config, seats);
     let start = Instant::now();

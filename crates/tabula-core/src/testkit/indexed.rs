@@ -64,7 +64,9 @@ pub fn check_indexed<G: ActionIndex + Observe>(
         let mut mask = Vec::new();
         crate::legal_mask(game, actor, &mut legal, &mut mask);
         if mask.iter().filter(|&&m| m).count() != by_index.len() {
-            return Err(format!("{actor:?}: the mask does not count the legal actions"));
+            return Err(format!(
+                "{actor:?}: the mask does not count the legal actions"
+            ));
         }
         let scan: Box<dyn Iterator<Item = usize>> = if n <= FULL_SCAN {
             Box::new(0..n)

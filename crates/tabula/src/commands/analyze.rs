@@ -131,7 +131,6 @@ fn analyse_variant<'v>(
         decisive_threshold: args.decisive_threshold,
         known: known.to_vec(),
         on_game: Some(&on_game),
-        only: None,
     };
     let terminal = std::io::stderr().is_terminal();
     let bar = progress_bar(
