@@ -1,6 +1,6 @@
 //! The harness's checks of [`ActionIndex`] and [`Observe`] (see `Harness::indexed`).
 
-use crate::{ActionIndex, Actor, Game, Observe, Seat, shape_len};
+use crate::{ActionIndex, Actor, Observe, Seat, shape_len};
 use std::collections::HashMap;
 
 /// Indices scanned per actor and state when a game has more than this many: a sample spread
