@@ -13,11 +13,14 @@ echo "== Rust tests"
 cargo test --workspace --locked
 
 echo "== Python package"
-# Built into a virtual environment with the test profile, whose compiled crates the Rust tests
-# above just made: only the bindings are compiled here. The extras come from PyPI once.
+# Built into a virtual environment with the dev profile (dependencies optimised, the
+# workspace's crates not: a release build of the workspace would cost minutes more; the
+# benchmark, python/bench/bench.py, wants `pip install ./python`, a release build). The
+# `test` profile cannot be used: `cargo rustc --profile test` makes a test executable.
+# The extras come from PyPI once.
 PYENV="${CARGO_TARGET_DIR:-target}/pyenv"
 [ -x "$PYENV/bin/python" ] || python3 -m venv "$PYENV"
-MATURIN_PEP517_ARGS="--profile test" "$PYENV/bin/pip" install --quiet "./python[test,pettingzoo,openspiel,ray]"
+MATURIN_PEP517_ARGS="--profile dev" "$PYENV/bin/pip" install --quiet "./python[test,pettingzoo,openspiel,ray]"
 "$PYENV/bin/python" -m pytest -q python/tests
 
 if [ -f web/tests/package.json ]; then
