@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of Tabula: the Rust workspace (unit, rule, perft, harness, CLI and server
-# tests) and the browser end-to-end tests. This is the command the README gives and CI runs.
+# tests), the Python package's tests (pytest, with the PettingZoo, OpenSpiel and Ray extras)
+# and the browser end-to-end tests. This is the command the README gives and CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +11,17 @@ export TABULA_TEST_PG="${TABULA_TEST_PG:-postgres://postgres@127.0.0.1:5432/test
 
 echo "== Rust tests"
 cargo test --workspace --locked
+
+echo "== Python package"
+# Built into a virtual environment with the dev profile (dependencies optimised, the
+# workspace's crates not: a release build of the workspace would cost minutes more; the
+# benchmark, python/bench/bench.py, wants `pip install ./python`, a release build). The
+# `test` profile cannot be used: `cargo rustc --profile test` makes a test executable.
+# The extras come from PyPI once.
+PYENV="${CARGO_TARGET_DIR:-target}/pyenv"
+[ -x "$PYENV/bin/python" ] || python3 -m venv "$PYENV"
+MATURIN_PEP517_ARGS="--profile dev" "$PYENV/bin/pip" install --quiet "./python[test,pettingzoo,openspiel,ray]"
+"$PYENV/bin/python" -m pytest -q python/tests
 
 if [ -f web/tests/package.json ]; then
   echo "== Browser end-to-end tests"

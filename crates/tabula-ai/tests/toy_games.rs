@@ -289,7 +289,10 @@ fn mcts_reuses_the_subtree_by_the_observed_actions_in_a_game_without_a_hash() {
     }
     let _ = choose(&mut bot, &next, Seat(0)).unwrap();
     let info = bot.last_search().unwrap();
-    assert!(info.reused_visits > 0, "the subtree under the observed action was kept");
+    assert!(
+        info.reused_visits > 0,
+        "the subtree under the observed action was kept"
+    );
 
     // After a reset nothing is kept.
     bot.reset();

@@ -26,6 +26,7 @@ mod board;
 pub mod board_file;
 mod board_graph;
 mod candidates;
+mod encode;
 mod eval;
 mod flower;
 mod game;

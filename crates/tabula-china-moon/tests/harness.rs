@@ -17,6 +17,7 @@ fn run(players: usize, board: Option<&'static str>, games: usize, seed: u64) {
         .seed(seed)
         .max_steps(1_000)
         .invariant(ChinaMoon::check_invariant)
+        .indexed()
         .run();
     assert_eq!(report.games, games);
     assert_eq!(report.finished, games, "every random game reaches the end");
@@ -47,6 +48,7 @@ fn harness_on_the_setup_only_game_starts_from_new() {
         .games(4)
         .seed(77)
         .invariant(ChinaMoon::check_invariant)
+        .indexed()
         .run();
     assert_eq!(report.finished, 4);
 }

@@ -21,6 +21,7 @@
 //!   `tools/reference.py`.
 
 pub mod bitboard;
+mod encode;
 pub mod eval;
 mod game;
 pub mod notation;

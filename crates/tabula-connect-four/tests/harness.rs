@@ -42,6 +42,7 @@ fn harness_random_games() {
         .games(300)
         .seed(11)
         .invariant(invariant)
+        .indexed()
         .run();
     assert_eq!(report.games, 300);
     assert_eq!(report.finished, 300, "every game of Connect Four ends");
@@ -66,6 +67,7 @@ fn harness_from_a_random_setup() {
         .games(50)
         .seed(99)
         .invariant(invariant)
+        .indexed()
         .run();
     assert_eq!(report.finished, 50);
 }

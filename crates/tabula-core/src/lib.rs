@@ -16,11 +16,14 @@
 //!   draw by repetition ([`EndReason::Repetition`]).
 //! - [`GameRng`]: the seeded random generator a host owns and passes in; games never create
 //!   their own randomness, so every game replays exactly from its seed and action log.
+//! - [`ActionIndex`] and [`Observe`]: integer actions and observation tensors for
+//!   reinforcement-learning hosts (optional; every Tabula game has both).
 //! - [`perft`]: move-path counting and the perft data-file format.
 //! - [`testkit`] (feature `testkit`): the harness every game runs from its tests.
 
 mod error;
 mod game;
+mod index;
 mod notation;
 mod outcome;
 pub mod perft;
@@ -34,6 +37,7 @@ pub mod testkit;
 
 pub use error::{ActionError, NotationError, ParamsError, PositionError};
 pub use game::{Actor, CandidateActions, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist};
+pub use index::{ActionIndex, Observe, legal_indices, legal_mask, shape_len};
 pub use notation::{ApplyError, Notation};
 pub use outcome::{EndReason, Outcome, PlyLimit};
 pub use playout::{random_playout, sample_chance, step_random};

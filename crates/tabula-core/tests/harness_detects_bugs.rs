@@ -321,5 +321,8 @@ fn the_provided_validate_accepts_the_legal_actions_only() {
         Err(ActionError::Illegal(_))
     ));
     assert_eq!(g.try_apply(Actor::Seat(Seat(0)), 1), Ok(()));
-    assert_eq!(g.try_apply(Actor::Seat(Seat(0)), 1), Err(ActionError::GameOver));
+    assert_eq!(
+        g.try_apply(Actor::Seat(Seat(0)), 1),
+        Err(ActionError::GameOver)
+    );
 }

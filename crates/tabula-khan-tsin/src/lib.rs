@@ -20,6 +20,7 @@
 //! [`TwoPlayerZeroSum`]: tabula_core::TwoPlayerZeroSum
 
 mod action;
+mod encode;
 mod game;
 mod heuristic;
 mod movegen;

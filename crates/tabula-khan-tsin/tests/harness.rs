@@ -27,6 +27,7 @@ fn harness_two_players_from_placement() {
             .games(10)
             .seed(seed)
             .invariant(invariant)
+            .indexed()
             .run();
         assert_eq!(report.games, 10);
         assert_eq!(report.finished, 10, "the ply limit ends every game");
@@ -40,6 +41,7 @@ fn harness_three_players_from_placement() {
         .games(15)
         .seed(7)
         .invariant(invariant)
+        .indexed()
         .run();
     assert_eq!(report.finished, 15);
 }
@@ -53,6 +55,7 @@ fn harness_random_setups_play_to_the_end() {
             .seed(1000 + players as u64)
             .max_steps(600)
             .invariant(invariant)
+            .indexed()
             .run();
         assert_eq!(report.games, 20);
         assert!(

@@ -24,6 +24,7 @@ mod actions;
 mod arrangement;
 mod cards;
 mod cli;
+mod encode;
 mod game;
 mod movegen;
 mod notation;

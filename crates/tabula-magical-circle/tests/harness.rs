@@ -14,6 +14,7 @@ fn run(p: Params, games: usize, seed: u64, max_steps: usize) -> tabula_core::tes
         .seed(seed)
         .max_steps(max_steps)
         .invariant(conservation)
+        .indexed()
         .run()
 }
 

@@ -80,6 +80,11 @@ impl<G: Game> Entry<G> {
         Entry { info, bots }
     }
 
+    /// The factory of the game's bots.
+    pub(crate) fn factory(&self) -> BotFactory<G> {
+        (self.bots)()
+    }
+
     /// Reads the parameters: `players` and the game's own, refusing unknown names.
     pub fn params(&self, params: &Value) -> Result<G::Params, RegistryError> {
         let empty = Map::new();

@@ -13,7 +13,9 @@ mod dyn_game;
 mod entry;
 mod error;
 pub mod games;
+mod indexed;
 mod info;
+mod report_json;
 mod rules;
 
 pub use bots::{BotMove, DynBot, RandomBot, make_bot};
@@ -21,7 +23,9 @@ pub use dyn_action::DynAction;
 pub use dyn_game::{DynGame, Typed, resolve_actor, status_json};
 pub use entry::{Entry, GameEntry, Setup};
 pub use error::RegistryError;
+pub use indexed::{IndexedEntry, IndexedGame, PlayoutStats};
 pub use info::{GameInfo, LEVELS, ParamInfo};
+pub use report_json::analysis_json;
 pub use rules::LANGUAGES;
 
 /// The game called `name`.
@@ -38,4 +42,14 @@ pub fn find(name: &str) -> Result<&'static dyn GameEntry, RegistryError> {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+/// The game called `name`, with integer actions and observations (every registered game has
+/// them).
+pub fn find_indexed(name: &str) -> Result<&'static dyn IndexedEntry, RegistryError> {
+    let found = find(name)?.info().name;
+    games::all_indexed()
+        .into_iter()
+        .find(|e| e.info().name == found)
+        .ok_or_else(|| RegistryError::Bot(format!("{name} has no integer actions")))
 }

@@ -21,9 +21,7 @@ fn new_game(name: &str, seed: u64) -> Box<dyn DynGame> {
 fn an_action_of_another_game_is_refused_naming_both_games() {
     let connect_four = new_game("connect-four", 1);
     let mut toumai = new_game("toumai", 1);
-    let action = connect_four
-        .read_action(Actor::Seat(Seat(0)), "3")
-        .unwrap();
+    let action = connect_four.read_action(Actor::Seat(Seat(0)), "3").unwrap();
     let before = toumai.position();
     let err = toumai.apply_action(&action).unwrap_err();
     assert_eq!(
@@ -102,7 +100,13 @@ fn probes(game: &dyn DynGame, actors: &[Actor]) -> Vec<String> {
 
 #[test]
 fn is_legal_is_the_legal_list_containing_the_text_in_every_game() {
-    for name in ["toumai", "khan-tsin", "china-moon", "magical-circle", "connect-four"] {
+    for name in [
+        "toumai",
+        "khan-tsin",
+        "china-moon",
+        "magical-circle",
+        "connect-four",
+    ] {
         for seed in 0..3 {
             let mut game = new_game(name, seed);
             let mut rng = rng_from_seed(seed);

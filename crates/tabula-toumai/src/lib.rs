@@ -22,6 +22,7 @@
 mod action;
 mod apply;
 mod board;
+mod encode;
 mod game;
 mod movegen;
 mod notation;

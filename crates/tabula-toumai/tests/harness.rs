@@ -74,6 +74,7 @@ fn run(p: Params, random_setup: bool, games: usize, seed: u64) -> tabula_core::t
         .seed(seed)
         .max_steps(400)
         .invariant(pawns_conserved)
+        .indexed()
         .run()
 }
 

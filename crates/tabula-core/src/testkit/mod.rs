@@ -17,6 +17,8 @@
 //! and, for games with a [`Presentation`]:
 //! - every seat's view and the spectator's can be made, the board text is not empty, and the
 //!   seats' names are distinct and not empty.
+//! - with [`Harness::indexed`]: the action numbering and the observations
+//!   ([`indexed::check_indexed`]).
 //!
 //! [`check_perft_file`] checks a perft data file (see [`crate::perft`]).
 
@@ -27,8 +29,11 @@ use crate::{
 };
 use std::collections::HashSet;
 
+pub mod indexed;
+
 type Invariant<G> = Box<dyn Fn(&G) -> Result<(), String>>;
 type Factory<G> = Box<dyn Fn(&mut GameRng) -> G>;
+type StepCheck<G> = Box<dyn Fn(&G, &G, usize) -> Result<(), String>>;
 
 /// The checks of the optional traits, taken where the game implements them.
 struct NotationChecks<G: Game> {
@@ -46,6 +51,8 @@ pub struct Harness<G: Game> {
     invariant: Option<Invariant<G>>,
     notation: Option<NotationChecks<G>>,
     presentation: Option<fn(&G) -> Result<(), String>>,
+    /// Checks given the game's first state, the current one and the step.
+    step_checks: Vec<StepCheck<G>>,
 }
 
 /// What a harness run saw.
@@ -79,6 +86,7 @@ impl<G: Game + CandidateActions> Harness<G> {
             invariant: None,
             notation: None,
             presentation: None,
+            step_checks: Vec::new(),
         }
     }
 
@@ -135,6 +143,7 @@ impl<G: Game + CandidateActions> Harness<G> {
             let seed = self.seed.wrapping_add(g as u64);
             let mut rng = rng_from_seed(seed);
             let mut game = (self.new_game)(&mut rng);
+            let first = game.clone();
             let mut step = 0;
             loop {
                 let position = match &self.notation {
@@ -144,6 +153,11 @@ impl<G: Game + CandidateActions> Harness<G> {
                 let context = format!("game seed {seed}, step {step}, position `{position}`");
                 if let Err(msg) = self.check_state(&game) {
                     panic!("{context}: {msg}");
+                }
+                for check in &self.step_checks {
+                    if let Err(msg) = check(&first, &game, step) {
+                        panic!("{context}: {msg}");
+                    }
                 }
                 if step >= self.max_steps
                     || !step_random(&mut game, &mut rng, &mut actions, &mut chances)
@@ -254,6 +268,18 @@ impl<G: Game + CandidateActions> Harness<G> {
             }
         }
         Ok(generated.len())
+    }
+}
+
+impl<G: Game + CandidateActions + crate::ActionIndex + crate::Observe> Harness<G> {
+    /// Also checks the action numbering and the observations at every step
+    /// ([`indexed::check_indexed`]).
+    pub fn indexed(mut self) -> Self {
+        self.step_checks.push(Box::new(|first: &G, game: &G, step| {
+            let expected = (first.num_actions(), first.observation_shape());
+            indexed::check_indexed(game, &expected, step)
+        }));
+        self
     }
 }
 

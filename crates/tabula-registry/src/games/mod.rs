@@ -1,6 +1,6 @@
 //! The registered games, one file each: its description and its entry.
 
-use crate::GameEntry;
+use crate::{GameEntry, IndexedEntry};
 
 mod china_moon;
 mod connect_four;
@@ -10,6 +10,17 @@ mod toumai;
 
 /// Every registered game, in the order the UI lists them.
 pub fn all() -> Vec<&'static dyn GameEntry> {
+    vec![
+        &toumai::ENTRY,
+        &khan_tsin::ENTRY,
+        &china_moon::ENTRY,
+        &magical_circle::ENTRY,
+        &connect_four::ENTRY,
+    ]
+}
+
+/// Every registered game with integer actions and observations, in the order of [`all`].
+pub fn all_indexed() -> Vec<&'static dyn IndexedEntry> {
     vec![
         &toumai::ENTRY,
         &khan_tsin::ENTRY,

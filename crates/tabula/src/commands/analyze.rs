@@ -330,19 +330,13 @@ fn full_json(
     variant: &Variant,
     args: &AnalyzeArgs<'_>,
 ) -> Result<Value> {
-    let mut params = match &variant.params {
-        Value::Object(_) => variant.params.clone(),
-        _ => Value::Object(Default::default()),
-    };
-    params["players"] = Value::from(report.seats);
-    if let Some(board) = &variant.board_path {
-        params["board"] = Value::from(board.clone());
-    }
-    let mut json = serde_json::to_value(report)?;
-    json["title"] = Value::from(title);
-    json["params"] = params;
-    json["random_setup"] = Value::from(args.random_setup);
-    Ok(json)
+    Ok(tabula_registry::analysis_json(
+        report,
+        title,
+        &variant.params,
+        variant.board_path.as_deref(),
+        args.random_setup,
+    )?)
 }
 
 /// Writes the plots, `report.json` and `index.html` into `dir` (created if missing).

@@ -1,0 +1,292 @@
+//! `tabula.State`: one game state with notation, integer actions, masks and observations.
+
+use crate::convert::json_to_py;
+use crate::errors::{IllegalActionError, ParamsError, to_py};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use tabula_core::{Actor, GameRng, Seat, ToAct, rng_from_seed};
+use tabula_registry::{IndexedGame, RegistryError, resolve_actor, status_json};
+
+/// The seat number `to_act()` gives for a pending chance event (OpenSpiel's convention).
+pub(crate) const CHANCE: i64 = -1;
+
+/// A game state. Seats are numbered from 0. Actions are given either in the game's notation
+/// (`str`) or as integer indices (`int`, see `num_actions`).
+#[pyclass(module = "tabula._tabula", name = "State")]
+pub struct State {
+    pub(crate) game: Box<dyn IndexedGame>,
+    rng: GameRng,
+    obs: Vec<f32>,
+}
+
+impl State {
+    pub(crate) fn wrap(game: Box<dyn IndexedGame>, seed: u64) -> State {
+        State {
+            game,
+            rng: rng_from_seed(seed ^ 0x7ab0_1a5e),
+            obs: Vec::new(),
+        }
+    }
+
+    fn seat(&self, seat: usize) -> PyResult<Seat> {
+        let n = self.game.num_seats();
+        if seat >= n {
+            return Err(ParamsError::new_err(format!(
+                "seat {seat} does not exist: seats are 0 to {} in this {n}-player game",
+                n - 1
+            )));
+        }
+        Ok(Seat(seat as u8))
+    }
+
+    /// Who acts: `seat` when given, else the one seat to act or chance; `None` when the
+    /// game is over.
+    fn actor(&self, seat: Option<usize>) -> PyResult<Option<Actor>> {
+        if let Some(s) = seat {
+            return Ok(Some(Actor::Seat(self.seat(s)?)));
+        }
+        match self.game.to_act() {
+            ToAct::One(s) => Ok(Some(Actor::Seat(s))),
+            ToAct::Chance => Ok(Some(Actor::Chance)),
+            ToAct::Over(_) => Ok(None),
+            ToAct::Several(seats) => Err(IllegalActionError::new_err(format!(
+                "several seats may act ({}): say which one with seat=",
+                seats
+                    .iter()
+                    .map(|s| s.index().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The game's registry name.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.game.game_name()
+    }
+
+    /// The number of seats.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.game.num_seats()
+    }
+
+    /// The number of distinct action indices (the length of the mask).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.game.num_actions()
+    }
+
+    /// The observation tensor's shape (fixed for the game, its parameters and player count).
+    #[getter]
+    fn observation_shape(&self) -> Vec<usize> {
+        self.game.observation_shape()
+    }
+
+    /// The seats that may act now: one seat, several (a race), `[CHANCE]` (-1) when a
+    /// chance event is pending, `[]` when the game is over.
+    fn to_act(&self) -> Vec<i64> {
+        match self.game.to_act() {
+            ToAct::Chance => vec![CHANCE],
+            t => t.seats().iter().map(|s| s.index() as i64).collect(),
+        }
+    }
+
+    /// Whether a chance event is pending.
+    fn is_chance(&self) -> bool {
+        matches!(self.game.to_act(), ToAct::Chance)
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.game.to_act().is_over()
+    }
+
+    /// Each seat's return: when over, the seats ranked first share 1 (a two-player draw is
+    /// 0.5 each), the others get 0; all 0 while the game goes on.
+    fn returns(&self) -> Vec<f64> {
+        let n = self.game.num_seats();
+        match self.game.to_act() {
+            ToAct::Over(o) => Seat::all(n).map(|s| o.reward(s)).collect(),
+            _ => vec![0.0; n],
+        }
+    }
+
+    /// How the game stands: `to_act` (1-based seats, as the server says), `chance`, `over`,
+    /// `result` (`reason`, `winners`, `ranks`, `scores`) when over.
+    fn status(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_to_py(py, &status_json(&*self.game))
+    }
+
+    /// The legal actions in notation (sorted), of `seat` or of the one actor now (chance
+    /// outcomes when chance is pending). Empty when the game is over.
+    #[pyo3(signature = (seat=None))]
+    fn legal_actions(&self, seat: Option<usize>) -> PyResult<Vec<String>> {
+        Ok(match self.actor(seat)? {
+            Some(a) => self.game.legal(a),
+            None => Vec::new(),
+        })
+    }
+
+    /// The indices of the legal actions (of `seat`, or of the one actor now).
+    #[pyo3(signature = (seat=None))]
+    fn legal_action_indices(&self, seat: Option<usize>) -> PyResult<Vec<usize>> {
+        Ok(match self.actor(seat)? {
+            Some(a) => self.game.legal_indices(a),
+            None => Vec::new(),
+        })
+    }
+
+    /// The action mask: a numpy bool array of `num_actions` entries, true for the legal
+    /// indices (of `seat`, or of the one actor now).
+    #[pyo3(signature = (seat=None))]
+    fn legal_action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<usize>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let mask = match self.actor(seat)? {
+            Some(a) => self.game.legal_mask(a),
+            None => vec![false; self.game.num_actions()],
+        };
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// Applies an action, in notation (`str`) or as an index (`int`), of `seat` (default:
+    /// the one seat to act, or chance). Illegal actions raise `IllegalActionError` and change
+    /// nothing. Returns the action in notation.
+    #[pyo3(signature = (action, seat=None))]
+    fn apply(&mut self, action: &Bound<'_, PyAny>, seat: Option<usize>) -> PyResult<String> {
+        if let Ok(index) = action.extract::<usize>() {
+            let actor = self.actor(seat)?.ok_or_else(|| {
+                IllegalActionError::new_err("the game is over: it accepts no action")
+            })?;
+            return self.game.apply_index(actor, index).map_err(to_py);
+        }
+        let text: String = action.extract().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "an action is a str (notation) or an int (index), not {}",
+                action
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })?;
+        let seat = seat.map(|s| self.seat(s)).transpose()?;
+        let actor = resolve_actor(&*self.game, seat, &text).map_err(to_py)?;
+        self.game.apply(actor, &text).map_err(to_py)
+    }
+
+    /// Resolves every pending chance event by its probabilities, from the state's own
+    /// generator (seeded from `new`'s seed) or from `seed`. Returns the outcomes in notation.
+    #[pyo3(signature = (seed=None))]
+    fn resolve_chance(&mut self, seed: Option<u64>) -> Vec<String> {
+        if let Some(s) = seed {
+            self.rng = rng_from_seed(s);
+        }
+        self.game.resolve_chance(&mut self.rng)
+    }
+
+    /// The pending chance event's outcomes as `(index, notation, probability)`; empty when
+    /// none is pending.
+    fn chance_outcomes(&self) -> Vec<(usize, String, f64)> {
+        self.game
+            .chance_indices()
+            .into_iter()
+            .zip(self.game.chance_texts())
+            .map(|((i, p), (t, _))| (i, t, p))
+            .collect()
+    }
+
+    /// The index of the action `text` (of `seat`, or of the one actor now).
+    #[pyo3(signature = (text, seat=None))]
+    fn action_index(&self, text: &str, seat: Option<usize>) -> PyResult<usize> {
+        let actor = self.actor(seat)?.unwrap_or(Actor::Seat(Seat(0)));
+        self.game.index_of(actor, text).map_err(to_py)
+    }
+
+    /// The notation of the action with `index` (of `seat`, or of the one actor now).
+    #[pyo3(signature = (index, seat=None))]
+    fn action_text(&self, index: usize, seat: Option<usize>) -> PyResult<String> {
+        let actor = self.actor(seat)?.unwrap_or(Actor::Seat(Seat(0)));
+        self.game.index_text(actor, index).ok_or_else(|| {
+            to_py(RegistryError::Action {
+                action: index.to_string(),
+                error: tabula_core::ActionError::Illegal(format!(
+                    "index {index} stands for no action (there are {})",
+                    self.game.num_actions()
+                )),
+            })
+        })
+    }
+
+    /// The position in the game's notation.
+    fn notation(&self) -> String {
+        self.game.position()
+    }
+
+    /// What `seat` may see (`None`: a spectator), as a dict (the server's view).
+    #[pyo3(signature = (seat=None))]
+    fn view(&self, py: Python<'_>, seat: Option<usize>) -> PyResult<Py<PyAny>> {
+        let seat = seat.map(|s| self.seat(s)).transpose()?;
+        json_to_py(py, &self.game.view(seat))
+    }
+
+    /// What `seat` may see (`None`: a spectator) as a float32 numpy array of
+    /// `observation_shape` (the layouts are in docs/python.md).
+    #[pyo3(signature = (seat=None))]
+    fn observation<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = seat.map(|s| self.seat(s)).transpose()?;
+        self.game.observe(seat, &mut self.obs);
+        let flat = PyArray1::from_slice(py, &self.obs);
+        Ok(flat.reshape(self.game.observation_shape())?.into_any())
+    }
+
+    /// The seat's name for players (a colour where seats are colours).
+    fn seat_name(&self, seat: usize) -> PyResult<String> {
+        Ok(self.game.seat_name(self.seat(seat)?))
+    }
+
+    /// The board drawn as text.
+    fn board_text(&self) -> String {
+        self.game.board_text()
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> State {
+        State {
+            game: self.game.clone_indexed(),
+            rng: self.rng.clone(),
+            obs: Vec::new(),
+        }
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    fn __str__(&self) -> String {
+        self.game.board_text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<tabula.State {} `{}`>",
+            self.game.game_name(),
+            self.game.position()
+        )
+    }
+}

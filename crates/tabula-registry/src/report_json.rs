@@ -1,0 +1,30 @@
+//! The balance report as JSON, as `tabula analyze --json` prints it and the Python package's
+//! `tabula.analyze` returns it: one function, so that both give the same report.
+
+use serde_json::Value;
+use tabula_ai::AnalysisReport;
+
+/// The report as JSON with the game's `title`, the parameters it was played with (`players`
+/// from the report; a board file named by `board`, its path, not copied) and whether setups
+/// were random.
+pub fn analysis_json(
+    report: &AnalysisReport,
+    title: &str,
+    params: &Value,
+    board: Option<&str>,
+    random_setup: bool,
+) -> Result<Value, serde_json::Error> {
+    let mut params = match params {
+        Value::Object(_) => params.clone(),
+        _ => Value::Object(Default::default()),
+    };
+    params["players"] = Value::from(report.seats);
+    if let Some(board) = board {
+        params["board"] = Value::from(board);
+    }
+    let mut json = serde_json::to_value(report)?;
+    json["title"] = Value::from(title);
+    json["params"] = params;
+    json["random_setup"] = Value::from(random_setup);
+    Ok(json)
+}
