@@ -17,6 +17,8 @@
 //! - [`perft`]: move-path counting and the perft data-file format.
 //! - [`testkit`] (feature `testkit`): the harness every game runs from its tests.
 
+#![warn(missing_docs)]
+
 mod error;
 mod game;
 mod outcome;

@@ -274,6 +274,7 @@ pub struct RestoreReport {
 }
 
 impl Hub {
+    /// A hub serving the games of `catalog`, keeping matches in `store`.
     pub fn new(catalog: Catalog, store: Arc<dyn MatchStore>, options: HubOptions) -> Hub {
         let permits = Arc::new(Semaphore::new(options.bot_threads.max(1)));
         Hub {
@@ -293,6 +294,7 @@ impl Hub {
         }
     }
 
+    /// The games this hub serves.
     pub fn catalog(&self) -> &Catalog {
         &self.services.catalog
     }
