@@ -35,9 +35,13 @@ pub struct Harness<G: Game> {
 /// What a harness run saw.
 #[derive(Debug, Default)]
 pub struct Report {
+    /// Games played.
     pub games: usize,
+    /// Of them, games that reached an outcome within `max_steps`.
     pub finished: usize,
+    /// Actions applied over all games (chance outcomes included).
     pub steps: usize,
+    /// The outcomes of the finished games.
     pub outcomes: Vec<Outcome>,
 }
 
@@ -54,16 +58,19 @@ impl<G: Game + CandidateActions> Harness<G> {
         }
     }
 
+    /// Plays `n` games (default 20).
     pub fn games(mut self, n: usize) -> Self {
         self.games = n;
         self
     }
 
+    /// The first game's seed (default 1); game `i` uses `seed + i`.
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
     }
 
+    /// Stops a game after `n` actions (default 2000), finished or not.
     pub fn max_steps(mut self, n: usize) -> Self {
         self.max_steps = n;
         self
