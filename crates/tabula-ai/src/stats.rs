@@ -72,9 +72,9 @@ pub struct BotResult {
     pub games: u64,
     /// Games it won.
     pub wins: u64,
-    /// Games it drew.
+    /// Games it shared first place in, or that stopped unfinished.
     pub draws: u64,
-    /// Games it lost.
+    /// Games another seat won or ranked above it.
     pub losses: u64,
     /// `wins / games`.
     pub win_rate: f64,
@@ -95,7 +95,7 @@ pub struct SeatResult {
     pub games: u64,
     /// Games won from this seat.
     pub wins: u64,
-    /// Games drawn from this seat.
+    /// Games this seat shared first place in, or that stopped unfinished.
     pub draws: u64,
     /// `wins / games`.
     pub win_rate: f64,
@@ -106,7 +106,7 @@ pub struct SeatResult {
 /// Game lengths in plies (seat actions; chance events not counted).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlyStats {
-    /// Mean length (games that ended).
+    /// Mean length over every game (an unfinished one counts its plies at the cap).
     pub mean: f64,
     /// Shortest game.
     pub min: u64,

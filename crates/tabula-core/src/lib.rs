@@ -15,7 +15,7 @@
 //! - [`GameRng`]: the seeded random generator a host owns and passes in; games never create
 //!   their own randomness, so every game replays exactly from its seed and action log.
 //! - [`perft`]: move-path counting and the perft data-file format.
-//! - [`testkit`] (feature `testkit`): the harness every game runs from its tests.
+//! - `testkit` (feature `testkit`): the harness every game runs from its tests.
 
 #![warn(missing_docs)]
 

@@ -273,9 +273,9 @@ pub struct Skill {
     pub games: u64,
     /// Games the stronger bot won alone.
     pub wins: u64,
-    /// Games nobody won alone.
+    /// Games the stronger bot shared first place in, or that stopped unfinished.
     pub draws: u64,
-    /// Games a weaker bot won.
+    /// Games the stronger bot neither won nor shared.
     pub losses: u64,
     /// `wins / games`.
     pub win_rate: f64,

@@ -2,10 +2,10 @@
 //! serialises everything that changes it (players' actions, joins, bots' moves, the
 //! hourglass), so that two actions for the same ply resolve to exactly one winner.
 //!
-//! Readers never wait on the actor: after every change the actor publishes a [`Snapshot`]
+//! Readers never wait on the actor: after every change the actor publishes a `Snapshot`
 //! (a clone of the state, the log length, the clock) on a `watch` channel, and HTTP handlers
 //! and WebSocket sessions build each viewer's view from the latest snapshot. The log itself
-//! is append-only and shared ([`MatchShared::log`]); a snapshot says how much of it belongs
+//! is append-only and shared (`MatchShared::log`); a snapshot says how much of it belongs
 //! to its state.
 //!
 //! [`Hub`] holds the live matches, creates new ones (`create.rs`), loads stored ones by
