@@ -59,7 +59,7 @@ pub fn available_threads() -> usize {
 pub struct BenchReport {
     /// The game's registry name.
     pub game: String,
-    /// Random playouts to the end per second, one thread.
+    /// Random playouts per second (each to the end or `max_plies`), one thread.
     pub playouts_per_s: f64,
     /// Plies of random playouts per second, one thread.
     pub plies_per_s: f64,

@@ -24,11 +24,11 @@ pub const STANDARD_LAYOUT: &str = "123231312132213321123231312132213321";
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
-    /// White (stack code 1), the lightest, first in turn order.
+    /// White (stack code 1), the lightest: first in turn order when it plays.
     White = 1,
     /// Green (stack code 2).
     Green = 2,
-    /// Blue (stack code 3), the darkest.
+    /// Blue (stack code 3), the darkest: last in turn order.
     Blue = 3,
 }
 

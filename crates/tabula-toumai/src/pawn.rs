@@ -10,11 +10,11 @@ use serde::{Deserialize, Serialize};
 /// A colour, lightest first. Turn order follows it (skipping the neutral colour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Colour {
-    /// Yellow, the first to move.
+    /// Yellow (`Y`), the lightest: first in turn order when it plays.
     Yellow = 0,
-    /// Red, second.
+    /// Red (`R`): after yellow, before blue.
     Red = 1,
-    /// Blue, third.
+    /// Blue (`B`), the darkest: last in turn order.
     Blue = 2,
 }
 
