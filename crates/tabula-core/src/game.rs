@@ -30,10 +30,12 @@ impl ToAct {
         }
     }
 
+    /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         matches!(self, ToAct::Over(_))
     }
 
+    /// The outcome, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         match *self {
             ToAct::Over(o) => Some(o),
@@ -45,6 +47,7 @@ impl ToAct {
 /// Who performs an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Actor {
+    /// A seat, playing its own action.
     Seat(Seat),
     /// Nature, resolving a chance event.
     Chance,
@@ -77,8 +80,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// search, so they keep large parameters such as boards behind an `Arc`.)
     fn params(&self) -> Self::Params;
 
+    /// The number of seats (players) of this game, fixed for its whole life.
     fn num_seats(&self) -> usize;
 
+    /// Who acts now: one seat, several seats, chance, or nobody (the game is over, with its
+    /// outcome).
     fn to_act(&self) -> ToAct;
 
     /// The legal actions of `actor` now, appended to `out` after clearing it. Empty when the
@@ -172,10 +178,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Ok(action)
     }
 
+    /// Whether the game is over (see [`Game::to_act`]).
     fn is_over(&self) -> bool {
         self.to_act().is_over()
     }
 
+    /// The outcome, once the game is over.
     fn outcome(&self) -> Option<Outcome> {
         self.to_act().outcome()
     }
@@ -184,8 +192,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 /// An action in notation that did not apply: unreadable, or refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ApplyError {
+    /// The action did not read.
     #[error(transparent)]
     Notation(#[from] NotationError),
+    /// The action read but was refused.
     #[error(transparent)]
     Action(#[from] ActionError),
 }
@@ -194,6 +204,7 @@ pub enum ApplyError {
 /// for `actor` (e.g. every origin × count × destination), so that the test harness can check
 /// that the move generator omits nothing legal and that [`Game::validate`] agrees with it.
 pub trait CandidateActions: Game {
+    /// Every well-formed action of `actor`, legal or not, appended to `out` after clearing it.
     fn candidate_actions(&self, actor: Actor, out: &mut Vec<Self::Action>);
 }
 
@@ -205,6 +216,7 @@ pub trait TwoPlayerZeroSum: Game {}
 /// A position hash for transposition tables. Equal positions (the same notation) must hash
 /// equal; the hash covers whatever decides the legal actions and the outcome.
 pub trait Zobrist: Game {
+    /// The position hash.
     fn zobrist(&self) -> u64;
 
     /// The key under which search may store what it learnt about this state (transposition
@@ -219,5 +231,6 @@ pub trait Zobrist: Game {
 /// A static evaluation for search: the value of the position for `seat`, in [-1, 1]
 /// (1: as good as a win). Kept in the game crates, apart from the search code.
 pub trait Heuristic: Game {
+    /// The value of the position for `seat`, in [-1, 1] (1: as good as a win).
     fn evaluate(&self, seat: Seat) -> f64;
 }
