@@ -29,7 +29,7 @@ use crate::board::SpaceKind;
 use crate::flower::Flower;
 use crate::state::{ChinaMoon, MOVES_PER_TURN, Pending, Phase};
 use serde::Serialize;
-use tabula_core::{Game, Seat};
+use tabula_core::{Game, Notation, Seat};
 
 /// The position as a UI sees it (the same for every viewer); see the module docs.
 #[derive(Clone, Debug, Serialize)]

@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod bots;
+mod dyn_action;
 mod dyn_game;
 mod entry;
 mod error;
@@ -18,6 +19,7 @@ mod info;
 mod rules;
 
 pub use bots::{BotMove, DynBot, RandomBot, make_bot};
+pub use dyn_action::DynAction;
 pub use dyn_game::{DynGame, Typed, resolve_actor, status_json};
 pub use entry::{Entry, GameEntry, Setup};
 pub use error::RegistryError;
