@@ -29,6 +29,7 @@ use std::collections::HashSet;
 
 type Invariant<G> = Box<dyn Fn(&G) -> Result<(), String>>;
 type Factory<G> = Box<dyn Fn(&mut GameRng) -> G>;
+type Check<G> = fn(&G) -> Result<(), String>;
 
 /// The checks of the optional traits, taken where the game implements them.
 struct NotationChecks<G: Game> {
@@ -45,7 +46,7 @@ pub struct Harness<G: Game> {
     new_game: Factory<G>,
     invariant: Option<Invariant<G>>,
     notation: Option<NotationChecks<G>>,
-    presentation: Option<fn(&G) -> Result<(), String>>,
+    presentation: Option<Check<G>>,
 }
 
 /// What a harness run saw.
