@@ -38,9 +38,11 @@ use tabula_core::{Actor, Game, GameRng, Notation, Seat, ToAct, rng_from_seed, sa
 /// How a match is played.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
+    /// Games to play.
     pub games: usize,
     /// Games played at once (each game on one thread).
     pub threads: usize,
+    /// The match seed: each game's seed derives from it and the game's index.
     pub seed: u64,
     /// A game still running after this many plies stops, counted as unfinished (default
     /// 5000: a guard against games that need not end, such as Khan-Tsin without its ply

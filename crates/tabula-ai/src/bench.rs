@@ -31,6 +31,7 @@ pub struct BenchConfig {
     pub repeats: usize,
     /// A random playout or MCTS rollout stops after this many plies.
     pub max_plies: u32,
+    /// Seed of the playouts and searches, so that runs are repeatable.
     pub seed: u64,
 }
 
@@ -56,10 +57,15 @@ pub fn available_threads() -> usize {
 /// One game's figures, as `tabula bench --json` prints them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BenchReport {
+    /// The game's registry name.
     pub game: String,
+    /// Random playouts per second (each to the end or `max_plies`), one thread.
     pub playouts_per_s: f64,
+    /// Plies of random playouts per second, one thread.
     pub plies_per_s: f64,
+    /// MCTS iterations per second on one thread.
     pub mcts_iters_per_s_1t: f64,
+    /// MCTS iterations per second on `threads` threads (root-parallel).
     pub mcts_iters_per_s_all: f64,
 }
 

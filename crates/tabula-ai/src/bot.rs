@@ -23,6 +23,7 @@ pub enum Decision<A> {
 }
 
 impl<A> Decision<A> {
+    /// The action of [`Decision::Act`]; `None` for [`Decision::Wait`].
     pub fn action(self) -> Option<A> {
         match self {
             Decision::Act(a) => Some(a),
@@ -42,6 +43,7 @@ pub struct Pace {
 }
 
 impl Pace {
+    /// No delay at all (the default; for bots not meant to face humans in real time).
     pub const NONE: Pace = Pace {
         race_ms: 0,
         step_ms: 0,

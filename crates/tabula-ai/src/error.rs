@@ -7,10 +7,13 @@ use thiserror::Error;
 /// Why a bot, a specification or a match failed.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum AiError {
+    /// The bot was asked to decide in a finished game.
     #[error("the game is over")]
     GameOver,
+    /// The bot was asked to decide for a seat that may not act now.
     #[error("{0} may not act now")]
     SeatCannotAct(Seat),
+    /// The seat may act but has no legal action (a bug in the game).
     #[error("{0} has no legal action")]
     NoLegalAction(Seat),
     /// The search does not apply to this game (alpha-beta on a game without exactly two seats).
@@ -18,18 +21,30 @@ pub enum AiError {
     Unsupported(String),
     /// A bot specification (`strong`, `mcts:iterations=5000`, …) that does not read.
     #[error("bad bot `{spec}`: {message}")]
-    BadSpec { spec: String, message: String },
+    BadSpec {
+        /// The specification as given.
+        spec: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// Match settings that cannot be played (no games, no bots, …), with the reason.
     #[error("bad match settings: {0}")]
     BadMatch(String),
+    /// The game's parameters were refused.
     #[error(transparent)]
     Params(#[from] ParamsError),
     /// A bot answered with an action the game refused (a bug in the bot or the game).
     #[error("game {game}, {seat}: bot `{bot}` chose `{action}`, refused: {reason}")]
     BotFailed {
+        /// The game's index in the match.
         game: usize,
+        /// The seat the bot played.
         seat: Seat,
+        /// The bot's name.
         bot: String,
+        /// The refused action, in notation.
         action: String,
+        /// Why the game refused it.
         reason: String,
     },
 }

@@ -31,9 +31,14 @@ pub const EXPERT_SOLVER_NODES: u64 = 4_000_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// The weakest level, for first games: MCTS 100 iterations or alpha-beta depth 2.
     Beginner,
+    /// MCTS 1 000 iterations or alpha-beta depth 4.
     Casual,
+    /// MCTS 10 000 iterations or alpha-beta depth 9.
     Strong,
+    /// The strongest level: MCTS 50 000 iterations or alpha-beta depth 24, and an exact solver
+    /// where the game has one.
     Expert,
 }
 
@@ -41,7 +46,9 @@ pub enum Level {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
+    /// Monte Carlo tree search (any game).
     Mcts,
+    /// Alpha-beta (two-player zero-sum games with a heuristic only).
     AlphaBeta,
 }
 
@@ -49,13 +56,17 @@ pub enum Engine {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LevelConfig {
+    /// The level searches with MCTS.
     Mcts(MctsConfig),
+    /// The level searches with alpha-beta.
     AlphaBeta(AlphaBetaConfig),
 }
 
 impl Level {
+    /// Every level, weakest first.
     pub const ALL: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Expert];
 
+    /// The lowercase name used in bot specifications (`strong`).
     pub fn name(self) -> &'static str {
         match self {
             Level::Beginner => "beginner",

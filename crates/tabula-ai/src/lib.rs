@@ -46,6 +46,8 @@
 //! Evaluation heuristics live in the game crates (`tabula_core::Heuristic`), apart from the
 //! search code here.
 
+#![warn(missing_docs)]
+
 pub mod alphabeta;
 pub mod analysis;
 pub mod arena;

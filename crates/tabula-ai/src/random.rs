@@ -13,6 +13,7 @@ pub struct RandomBot<G: Game> {
 }
 
 impl<G: Game> RandomBot<G> {
+    /// A bot picking uniformly among the legal actions, repeatably from `seed`.
     pub fn new(seed: u64) -> Self {
         RandomBot {
             rng: rng_from_seed(seed),

@@ -63,6 +63,7 @@ impl SearchLimits {
 pub struct RootStat<A> {
     /// The seat that performs the action (`None`: a chance outcome).
     pub actor: Option<Seat>,
+    /// The action (or chance outcome) at the root.
     pub action: A,
     /// MCTS: the visits of the action's node (summed over root-parallel trees).
     pub visits: Option<u64>,
@@ -91,6 +92,7 @@ impl<A> RootStat<A> {
 /// What one search found. See the module docs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchReport<A> {
+    /// The search that produced the report.
     pub engine: Engine,
     /// The action the bot plays for the seat it searched for (`None`: it has none it would
     /// pick, e.g. an MCTS root that could not be expanded).
@@ -101,6 +103,7 @@ pub struct SearchReport<A> {
     pub depth: Option<u32>,
     /// MCTS: nodes in the trees after the search; alpha-beta: nodes searched.
     pub nodes: u64,
+    /// Wall-clock time the search took.
     pub elapsed: Duration,
     /// The expected return of each seat under best play as the search sees it.
     pub value: Vec<f64>,

@@ -58,6 +58,7 @@ impl<G: Game> Rollout<G> for RandomRollout {
 /// rollout is scored by the heuristic too.
 #[derive(Clone, Copy, Debug)]
 pub struct HeuristicRollout {
+    /// Probability in [0, 1] of a random action instead of the greedy one (default 0.25).
     pub epsilon: f64,
 }
 

@@ -33,19 +33,25 @@ pub enum RolloutKind {
 /// A bot as specified by a user.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
+    /// Uniformly random legal actions (`random`).
     Random,
+    /// A named level (`strong`, `expert:engine=alphabeta`).
     Level {
+        /// The level.
         level: Level,
         /// `None`: the engine the game's factory chooses for levels.
         engine: Option<Engine>,
         /// `None`: one thread.
         threads: Option<usize>,
     },
+    /// MCTS with explicit settings (`mcts:iterations=5000`).
     Mcts {
+        /// The search settings.
         config: MctsConfig,
         /// `None`: the factory's default for the game.
         rollout: Option<RolloutKind>,
     },
+    /// Alpha-beta with explicit settings (`alphabeta:depth=6`).
     AlphaBeta(AlphaBetaConfig),
 }
 

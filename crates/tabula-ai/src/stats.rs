@@ -34,13 +34,18 @@ pub fn wilson_interval(successes: u64, n: u64, z: f64) -> [f64; 2] {
 /// Wins out of games, with the rate and its Wilson 95% interval.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Rate {
+    /// Games counted.
     pub games: u64,
+    /// Games won.
     pub wins: u64,
+    /// `wins / games` (0 without games).
     pub win_rate: f64,
+    /// The Wilson 95% interval of the rate.
     pub ci95: [f64; 2],
 }
 
 impl Rate {
+    /// The rate of `wins` out of `games`, with its interval.
     pub fn new(wins: u64, games: u64) -> Rate {
         Rate {
             games,
@@ -61,12 +66,19 @@ impl Rate {
 pub struct BotResult {
     /// The bot's position in the list given to the match.
     pub index: usize,
+    /// The bot's specification or name.
     pub bot: String,
+    /// Games the bot played.
     pub games: u64,
+    /// Games it won.
     pub wins: u64,
+    /// Games it shared first place in, or that stopped unfinished.
     pub draws: u64,
+    /// Games another seat won or ranked above it.
     pub losses: u64,
+    /// `wins / games`.
     pub win_rate: f64,
+    /// The Wilson 95% interval of the win rate.
     pub ci95: [f64; 2],
     /// The mean return (1 a win, shared first places share 1).
     pub mean_return: f64,
@@ -79,24 +91,33 @@ pub struct BotResult {
 pub struct SeatResult {
     /// 1-based.
     pub seat: usize,
+    /// Games played (all of them: every game fills every seat).
     pub games: u64,
+    /// Games won from this seat.
     pub wins: u64,
+    /// Games this seat shared first place in, or that stopped unfinished.
     pub draws: u64,
+    /// `wins / games`.
     pub win_rate: f64,
+    /// The Wilson 95% interval of the win rate.
     pub ci95: [f64; 2],
 }
 
 /// Game lengths in plies (seat actions; chance events not counted).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlyStats {
+    /// Mean length over every game (an unfinished one counts its plies at the cap).
     pub mean: f64,
+    /// Shortest game.
     pub min: u64,
+    /// Longest game.
     pub max: u64,
 }
 
 /// One game of a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
+    /// The game's number in the match (0-based).
     pub index: usize,
     /// The game's seed (chance events and the bots' seeds derive from it).
     pub seed: u64,
@@ -104,9 +125,11 @@ pub struct GameRecord {
     pub bots_by_seat: Vec<usize>,
     /// Each seat's rank (1 best); empty if the game did not finish.
     pub ranks: Vec<u8>,
+    /// Each seat's final score, in games that keep one.
     pub scores: Option<Vec<i32>>,
     /// `None`: stopped unfinished at the match's ply cap.
     pub reason: Option<EndReason>,
+    /// Seat actions played (chance events not counted).
     pub plies: u64,
     /// Turns: runs of consecutive plies by the same seat (a seat that acts several times in
     /// a row plays one turn).
@@ -131,25 +154,36 @@ pub struct GameRecord {
 /// race, where several seats may act, the seat that acted first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
+    /// The seat that decided.
     pub seat: Seat,
+    /// Its number of legal actions.
     pub actions: u32,
 }
 
 /// The result of a match, as `tabula match` prints it (and writes with `--json`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MatchReport {
+    /// The game's registry name.
     pub game: String,
+    /// Games played.
     pub games: usize,
+    /// Seats per game.
     pub seats: usize,
+    /// The match seed.
     pub seed: u64,
+    /// One entry per bot, in the order given to the match.
     pub bots: Vec<BotResult>,
+    /// One entry per seat, in seat order.
     pub seat_results: Vec<SeatResult>,
     /// Games where nobody won alone (rules draws, shared first places, ply-limit draws).
     pub draws: u64,
     /// Games stopped at the match's ply cap.
     pub unfinished: u64,
+    /// Lengths of the games that ended.
     pub plies: PlyStats,
+    /// Wall-clock time of the match, in seconds.
     pub elapsed_s: f64,
+    /// Every game, in index order.
     pub records: Vec<GameRecord>,
 }
 

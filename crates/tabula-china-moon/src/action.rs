@@ -68,14 +68,22 @@ impl FrogMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Setup (chance): `flower` drawn for `place` (`G1=p`, `12=y`).
-    Setup { place: SetupPlace, flower: Flower },
+    Setup {
+        /// The goal spot or lotus space laid out.
+        place: SetupPlace,
+        /// The flower drawn for it.
+        flower: Flower,
+    },
     /// A frog move (`2@10>14>15`).
     Move(FrogMove),
     /// The owner on a stupid-frog space gives `give` to `with` and takes `take` from it
     /// (`x3:p/u`).
     Exchange {
+        /// The player the owner exchanges with.
         with: Seat,
+        /// The flower the owner gives (one it holds).
         give: Flower,
+        /// The flower the owner takes, of another colour than `give` (R4).
         take: Flower,
     },
     /// The owner on a butterfly space drops a flower of this colour behind it (`drop:y`).

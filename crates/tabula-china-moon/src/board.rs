@@ -29,17 +29,26 @@ pub const START: u8 = 0;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SpaceKind {
+    /// The start: holds any number of frogs (index 0).
     Start,
+    /// The goal: holds any number of frogs, always counts as free.
     Goal,
+    /// A space that does nothing.
     Plain,
+    /// A lotus space: a flower is laid on it at setup.
     Lotus,
+    /// The black-lotus space: the black flower is laid on it at setup.
     BlackLotus,
+    /// A spring: a frog ending its move here hops two more hops (R3).
     Spring,
+    /// A stupid frog: the owner must exchange flowers with another player (R4).
     StupidFrog,
+    /// A butterfly: the owner drops a flower behind it (R5, R6).
     Butterfly,
 }
 
 impl SpaceKind {
+    /// Every kind, in the order of the board-file documentation.
     pub const ALL: [SpaceKind; 8] = [
         SpaceKind::Start,
         SpaceKind::Goal,
@@ -66,6 +75,7 @@ impl SpaceKind {
         }
     }
 
+    /// The kind of a board file's name (see [`SpaceKind::file_name`]); `None` otherwise.
     pub fn from_file_name(name: &str) -> Option<SpaceKind> {
         SpaceKind::ALL.into_iter().find(|k| k.file_name() == name)
     }
@@ -74,8 +84,11 @@ impl SpaceKind {
 /// A space's name as players see it: `S`, `G` or its number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SpaceId {
+    /// The start, `S`.
     Start,
+    /// A track space by its number.
     Track(u16),
+    /// The goal, `G`.
     Goal,
 }
 
@@ -110,14 +123,19 @@ impl SpaceId {
 /// One space of a loaded board; `next`, `prev` and `back` are indices.
 #[derive(Clone, Debug)]
 pub struct Space {
+    /// The space's name.
     pub id: SpaceId,
+    /// What the space does.
     pub kind: SpaceKind,
+    /// The spaces a hop may go on to (two at a fork), as indices.
     pub next: Vec<u8>,
     /// The spaces leading here (computed).
     pub prev: Vec<u8>,
     /// The space behind, for butterflies (`None` for start and goal).
     pub back: Option<u8>,
+    /// Drawing abscissa (board-file units).
     pub x: f64,
+    /// Drawing ordinate, downwards.
     pub y: f64,
 }
 
@@ -197,31 +215,37 @@ impl Board {
         (self.spaces.len() - 1) as u8
     }
 
+    /// The kind of space `i`.
     #[inline]
     pub fn kind(&self, i: u8) -> SpaceKind {
         self.spaces[i as usize].kind
     }
 
+    /// The successors of space `i` (two at a fork; none for the goal).
     #[inline]
     pub fn next(&self, i: u8) -> &[u8] {
         &self.spaces[i as usize].next
     }
 
+    /// The spaces leading to space `i`.
     #[inline]
     pub fn prev(&self, i: u8) -> &[u8] {
         &self.spaces[i as usize].prev
     }
 
+    /// The space behind space `i`, for butterflies (`None` for start and goal).
     #[inline]
     pub fn back(&self, i: u8) -> Option<u8> {
         self.spaces[i as usize].back
     }
 
+    /// Whether space `i` is a spring.
     #[inline]
     pub fn is_spring(&self, i: u8) -> bool {
         self.springs & (1u128 << i) != 0
     }
 
+    /// The name of space `i`.
     #[inline]
     pub fn id(&self, i: u8) -> SpaceId {
         self.spaces[i as usize].id
@@ -246,10 +270,12 @@ impl Board {
         &self.lotus
     }
 
+    /// The index of the black-lotus space.
     pub fn black_lotus(&self) -> u8 {
         self.black_lotus
     }
 
+    /// The fewest hops from space `i` to the goal (0 for the goal), frogs ignored.
     pub fn goal_distance(&self, i: u8) -> u8 {
         self.goal_distance[i as usize]
     }

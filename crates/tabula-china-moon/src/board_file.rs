@@ -26,7 +26,9 @@ use std::fmt;
 /// `spaces[i]` when the entry has no readable id); `None` for faults of the whole file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardError {
+    /// The space at fault, as written in the file; `None` for the file as a whole.
     pub space: Option<String>,
+    /// What is wrong.
     pub message: String,
 }
 

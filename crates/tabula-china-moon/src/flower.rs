@@ -9,10 +9,15 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Flower {
+    /// Yellow, `y` (5 in the game).
     Yellow = 0,
+    /// Pink, `p` (5).
     Pink = 1,
+    /// White, `w` (5).
     White = 2,
+    /// Black, `k` (1, on the black lotus at setup).
     Black = 3,
+    /// Blue, `u` (1, on goal spot 4).
     Blue = 4,
 }
 
@@ -37,6 +42,7 @@ impl Flower {
         }
     }
 
+    /// 0 (yellow) to 4 (blue), as in [`Flower::ALL`].
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -58,10 +64,12 @@ impl Flower {
         }
     }
 
+    /// The flower of a notation letter (`y`, `p`, `w`, `k`, `u`); `None` otherwise.
     pub fn from_letter(c: char) -> Option<Flower> {
         Flower::ALL.into_iter().find(|f| f.letter() == c)
     }
 
+    /// The lowercase English name (`yellow`).
     pub const fn name(self) -> &'static str {
         match self {
             Flower::Yellow => "yellow",
@@ -85,11 +93,13 @@ impl fmt::Display for Flower {
 pub struct Flowers(pub [u8; 5]);
 
 impl Flowers {
+    /// How many flowers of colour `f`.
     #[inline]
     pub fn count(&self, f: Flower) -> u8 {
         self.0[f.index()]
     }
 
+    /// Adds one flower of colour `f`.
     #[inline]
     pub fn add(&mut self, f: Flower) {
         self.0[f.index()] += 1;
@@ -102,10 +112,12 @@ impl Flowers {
         self.0[f.index()] -= 1;
     }
 
+    /// The number of flowers, all colours.
     pub fn total(&self) -> u32 {
         self.0.iter().map(|&n| n as u32).sum()
     }
 
+    /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&n| n == 0)
     }

@@ -20,6 +20,8 @@
 //! Rulings R1–R7 come from the rules file; R8–R13 were added by the engine and are listed in
 //! `docs/rules/china-moon.md`.
 
+#![warn(missing_docs)]
+
 mod action;
 pub mod action_notation;
 mod board;

@@ -10,6 +10,7 @@ use tabula_core::{MAX_SEATS, Seat};
 
 /// The fewest and most players.
 pub const MIN_PLAYERS: usize = 3;
+/// The most players.
 pub const MAX_PLAYERS: usize = 5;
 /// Frogs per player.
 pub const FROGS_PER_PLAYER: usize = 3;
@@ -23,6 +24,7 @@ pub const GOAL_SPOTS: usize = 4;
 pub enum Phase {
     /// Flowers are being laid out (chance events).
     Setup,
+    /// Players take turns moving frogs.
     Play,
     /// The 4th frog reached the goal.
     Over,
@@ -32,12 +34,26 @@ pub enum Phase {
 /// `space`, a stupid-frog or butterfly space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pending {
+    /// Nothing is awaited.
     None,
-    Exchange { owner: Seat, space: u8 },
-    Butterfly { owner: Seat, space: u8 },
+    /// A stupid-frog exchange (R4).
+    Exchange {
+        /// The owner of the frog, who decides.
+        owner: Seat,
+        /// The stupid-frog space, as an index.
+        space: u8,
+    },
+    /// Which flower to drop behind a butterfly (R5).
+    Butterfly {
+        /// The owner of the frog, who decides.
+        owner: Seat,
+        /// The butterfly space, as an index.
+        space: u8,
+    },
 }
 
 impl Pending {
+    /// The seat asked to decide, if any.
     pub fn owner(self) -> Option<Seat> {
         match self {
             Pending::None => None,
@@ -108,18 +124,22 @@ impl ChinaMoon {
         }
     }
 
+    /// The board played on (shared between positions).
     pub fn board(&self) -> &Arc<Board> {
         &self.board
     }
 
+    /// The number of players, 3 to 5.
     pub fn players(&self) -> usize {
         self.players as usize
     }
 
+    /// Setup, play or over.
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
+    /// The owner's decision awaited, if any.
     pub fn pending(&self) -> Pending {
         self.pending
     }
@@ -162,6 +182,7 @@ impl ChinaMoon {
         self.occupied & bit(space) != 0
     }
 
+    /// The flowers `seat` holds.
     pub fn hand(&self, seat: Seat) -> Flowers {
         self.hands[seat.index()]
     }

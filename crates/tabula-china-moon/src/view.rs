@@ -31,77 +31,127 @@ use crate::state::{ChinaMoon, MOVES_PER_TURN, Pending, Phase};
 use serde::Serialize;
 use tabula_core::{Game, Notation, Seat};
 
+/// The position as a UI sees it (the same for every viewer); see the module docs.
 #[derive(Clone, Debug, Serialize)]
 pub struct View {
+    /// The position in notation.
     pub position: String,
+    /// Number of players.
     pub players: usize,
+    /// The board and its drawing.
     pub board: BoardView,
+    /// Per seat, its three frogs' space ids.
     pub frogs: Vec<Vec<String>>,
+    /// The flowers on the track.
     pub flowers: Vec<FlowerOnSpace>,
+    /// Per seat, its flowers and score.
     pub hands: Vec<HandView>,
+    /// The four goal spots' flowers (`None`: not laid out yet, or taken).
     pub goal_spots: Vec<Option<Flower>>,
+    /// Letters of the flowers that left the game (R6).
     pub out_of_game: String,
+    /// Letters of the flowers still to lay out (setup only).
     pub bag: String,
+    /// `setup`, `play` or `over`.
     pub phase: &'static str,
+    /// The seat whose turn it is, 1-based.
     pub mover: usize,
+    /// The seat asked now (the mover, or an owner deciding); `None` for chance and at the end.
     pub to_act: Option<usize>,
+    /// Frogs moved this turn.
     pub moved: Vec<FrogRef>,
+    /// Frog moves left this turn.
     pub moves_left: u32,
+    /// Whether the next frog must belong to another player.
     pub must_move_other: bool,
+    /// The owner's decision awaited, if any.
     pub pending: Option<PendingView>,
+    /// Ranks, scores and winners once the game is over.
     pub outcome: Option<OutcomeView>,
 }
 
+/// The board as a UI draws it.
 #[derive(Clone, Debug, Serialize)]
 pub struct BoardView {
+    /// The board's name.
     pub name: String,
+    /// `std` or `b:<fingerprint>`.
     pub reference: String,
+    /// Whether it plays as the standard board (R1).
     pub standard: bool,
+    /// The board file's note, if any.
     pub note: Option<String>,
+    /// Every space, start first.
     pub spaces: Vec<SpaceView>,
 }
 
+/// One space of the board.
 #[derive(Clone, Debug, Serialize)]
 pub struct SpaceView {
+    /// `S`, `G` or the space's number.
     pub id: String,
+    /// What the space does.
     pub kind: SpaceKind,
+    /// The ids a hop may go on to (two at a fork).
     pub next: Vec<String>,
+    /// The id behind, for butterflies.
     pub back: Option<String>,
+    /// Drawing abscissa.
     pub x: f64,
+    /// Drawing ordinate, downwards.
     pub y: f64,
 }
 
+/// A flower lying on the track.
 #[derive(Clone, Debug, Serialize)]
 pub struct FlowerOnSpace {
+    /// The space's id.
     pub space: String,
+    /// Its colour.
     pub flower: Flower,
 }
 
+/// One seat's flowers.
 #[derive(Clone, Debug, Serialize)]
 pub struct HandView {
+    /// 1-based.
     pub seat: usize,
+    /// Flower letters (`yyp`).
     pub flowers: String,
+    /// Its score so far.
     pub score: i32,
 }
 
+/// A frog, by its owner and its space.
 #[derive(Clone, Debug, Serialize)]
 pub struct FrogRef {
+    /// The owner, 1-based.
     pub seat: usize,
+    /// The space's id.
     pub space: String,
 }
 
+/// The owner's decision the game waits for.
 #[derive(Clone, Debug, Serialize)]
 pub struct PendingView {
+    /// `exchange` or `butterfly`.
     pub kind: &'static str,
+    /// The deciding owner, 1-based.
     pub owner: usize,
+    /// The stupid-frog or butterfly space's id.
     pub space: String,
+    /// Butterfly: where a flower would land (`None`: out of the game).
     pub drop_space: Option<String>,
 }
 
+/// The end of the game.
 #[derive(Clone, Debug, Serialize)]
 pub struct OutcomeView {
+    /// Per seat, its rank (1 best).
     pub ranks: Vec<u8>,
+    /// Per seat, its score.
     pub scores: Vec<i32>,
+    /// The 1-based seats ranked first.
     pub winners: Vec<usize>,
 }
 

@@ -20,6 +20,8 @@
 //!   of `tabula-ai`), both cross-checked by the independent Python implementation in
 //!   `tools/reference.py`.
 
+#![warn(missing_docs)]
+
 pub mod bitboard;
 mod encode;
 pub mod eval;

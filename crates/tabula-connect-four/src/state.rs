@@ -70,6 +70,7 @@ impl Column {
         (0..WIDTH as u8).map(Column)
     }
 
+    /// The 0-based index, 0 (left) to 6.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -91,6 +92,7 @@ impl fmt::Display for Column {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
+    /// The game goes on.
     Playing,
     /// The seat completed a four.
     Won(Seat),
@@ -155,6 +157,7 @@ impl ConnectFour {
         Seat(self.plies & 1)
     }
 
+    /// Whether the game goes on, was won, or is drawn.
     #[inline]
     pub fn status(&self) -> Status {
         self.status

@@ -22,17 +22,26 @@ use std::fmt::Write;
 /// The position as a UI sees it; see the module docs for the fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
+    /// 6 rows, top first, 7 cells each: `.` empty, `x` seat 1, `o` seat 2.
     pub rows: Vec<String>,
+    /// The seat to move, 1-based (`None` when the game is over).
     pub to_move: Option<usize>,
+    /// Playing, won (0-based seat) or drawn.
     pub status: Status,
+    /// The winning seat, 1-based.
     pub winner: Option<usize>,
+    /// The columns (1–7) the side to move may play.
     pub legal_columns: Vec<usize>,
+    /// Stones in each column, left to right.
     pub heights: Vec<usize>,
+    /// `[column, row]` of the stones of the winning four(s), 1-based, row 1 at the bottom.
     pub winning_cells: Vec<[usize; 2]>,
+    /// Stones played.
     pub plies: u32,
 }
 
 impl View {
+    /// The view of `game` (the same for every seat and spectators).
     pub fn of(game: &ConnectFour) -> View {
         let notation = format_position(game);
         let board = notation.split(' ').next().unwrap_or("");

@@ -10,10 +10,12 @@ use thiserror::Error;
 pub struct PositionError {
     /// The field of the notation at fault (`lines`, `to-move`, `wands`, `stack 12`, …).
     pub field: String,
+    /// What is wrong with it.
     pub message: String,
 }
 
 impl PositionError {
+    /// An error in `field`, saying `message`.
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
         PositionError {
             field: field.into(),
@@ -26,11 +28,14 @@ impl PositionError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("bad action `{text}`: {message}")]
 pub struct NotationError {
+    /// The action as given.
     pub text: String,
+    /// Why it does not read.
     pub message: String,
 }
 
 impl NotationError {
+    /// The action `text` does not read, because of `message`.
     pub fn new(text: impl Into<String>, message: impl Into<String>) -> Self {
         NotationError {
             text: text.into(),
@@ -42,14 +47,19 @@ impl NotationError {
 /// Why an action was refused by [`crate::Game::try_apply`]. The state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ActionError {
+    /// The game is finished: nothing may be played.
     #[error("the game is over")]
     GameOver,
+    /// The seat may not act now.
     #[error("it is not {0}'s turn")]
     NotYourTurn(Seat),
+    /// A chance event is due; only its outcome may be applied.
     #[error("a chance event must be resolved first")]
     ChancePending,
+    /// A seat tried an action reserved to the host.
     #[error("only the host may do that")]
     HostOnly,
+    /// The action is not legal here; the text says why.
     #[error("illegal action: {0}")]
     Illegal(String),
 }
@@ -58,11 +68,14 @@ pub enum ActionError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("bad parameter {name}: {message}")]
 pub struct ParamsError {
+    /// The parameter at fault (`players`, `board`, …).
     pub name: String,
+    /// What is wrong with its value.
     pub message: String,
 }
 
 impl ParamsError {
+    /// The parameter `name` is refused because of `message`.
     pub fn new(name: impl Into<String>, message: impl Into<String>) -> Self {
         ParamsError {
             name: name.into(),

@@ -30,10 +30,12 @@ impl ToAct {
         }
     }
 
+    /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         matches!(self, ToAct::Over(_))
     }
 
+    /// The outcome, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         match *self {
             ToAct::Over(o) => Some(o),
@@ -45,6 +47,7 @@ impl ToAct {
 /// Who performs an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Actor {
+    /// A seat, playing its own action.
     Seat(Seat),
     /// Nature, resolving a chance event.
     Chance,
@@ -181,6 +184,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 /// for `actor` (e.g. every origin × count × destination), so that the test harness can check
 /// that the move generator omits nothing legal and that [`Game::validate`] agrees with it.
 pub trait CandidateActions: Game {
+    /// Every well-formed action of `actor`, legal or not, appended to `out` after clearing it.
     fn candidate_actions(&self, actor: Actor, out: &mut Vec<Self::Action>);
 }
 
@@ -192,6 +196,7 @@ pub trait TwoPlayerZeroSum: Game {}
 /// A position hash for transposition tables. Equal positions (the same notation) must hash
 /// equal; the hash covers whatever decides the legal actions and the outcome.
 pub trait Zobrist: Game {
+    /// The position hash.
     fn zobrist(&self) -> u64;
 
     /// The key under which search may store what it learnt about this state (transposition
@@ -206,5 +211,6 @@ pub trait Zobrist: Game {
 /// A static evaluation for search: the value of the position for `seat`, in [-1, 1]
 /// (1: as good as a win). Kept in the game crates, apart from the search code.
 pub trait Heuristic: Game {
+    /// The value of the position for `seat`, in [-1, 1] (1: as good as a win).
     fn evaluate(&self, seat: Seat) -> f64;
 }

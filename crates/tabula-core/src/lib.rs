@@ -19,7 +19,9 @@
 //! - [`ActionIndex`] and [`Observe`]: integer actions and observation tensors for
 //!   reinforcement-learning hosts (optional; every Tabula game has both).
 //! - [`perft`]: move-path counting and the perft data-file format.
-//! - [`testkit`] (feature `testkit`): the harness every game runs from its tests.
+//! - `testkit` (feature `testkit`): the harness every game runs from its tests.
+
+#![warn(missing_docs)]
 
 mod error;
 mod game;

@@ -24,9 +24,13 @@ pub enum EndReason {
 /// scores where the game counts points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// Number of seats in the game; entries beyond it are 0.
     pub seats: u8,
+    /// Each seat's rank, 1 best; equal ranks share.
     pub ranks: [u8; MAX_SEATS],
+    /// Each seat's final score, in games that count points.
     pub scores: Option<[i32; MAX_SEATS]>,
+    /// Why the game ended.
     pub reason: EndReason,
 }
 
@@ -73,6 +77,7 @@ impl Outcome {
         }
     }
 
+    /// The same outcome with these final scores, one per seat (ranks unchanged).
     pub fn with_scores(mut self, scores: &[i32]) -> Outcome {
         let mut all = [0; MAX_SEATS];
         all[..scores.len()].copy_from_slice(scores);
@@ -80,14 +85,17 @@ impl Outcome {
         self
     }
 
+    /// The rank of `seat`, 1 best.
     pub fn rank(&self, seat: Seat) -> u8 {
         self.ranks[seat.index()]
     }
 
+    /// The ranks of the game's seats, in seat order.
     pub fn ranks(&self) -> &[u8] {
         &self.ranks[..self.seats as usize]
     }
 
+    /// The scores of the game's seats, if the game counts points.
     pub fn scores(&self) -> Option<&[i32]> {
         self.scores.as_ref().map(|s| &s[..self.seats as usize])
     }
@@ -97,6 +105,7 @@ impl Outcome {
         Seat::all(self.seats as usize).filter(|s| self.rank(*s) == 1)
     }
 
+    /// Whether the game ended in a draw (rules draw, ply limit or repetition).
     pub fn is_draw(&self) -> bool {
         matches!(
             self.reason,
@@ -119,20 +128,25 @@ impl Outcome {
 /// game ends in a [`EndReason::PlyLimit`] draw. Games keep one and count their plies in it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PlyLimit {
+    /// Plies played so far.
     pub plies: u32,
+    /// The limit; `None`: no limit.
     pub max: Option<u32>,
 }
 
 impl PlyLimit {
+    /// No plies played yet, with the limit `max`.
     pub fn new(max: Option<u32>) -> PlyLimit {
         PlyLimit { plies: 0, max }
     }
 
+    /// Counts one more ply.
     #[inline]
     pub fn tick(&mut self) {
         self.plies += 1;
     }
 
+    /// Whether the limit is reached (never without one).
     #[inline]
     pub fn reached(&self) -> bool {
         matches!(self.max, Some(m) if self.plies >= m)

@@ -55,6 +55,7 @@ pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Action, u64)> {
 pub struct PerftCase {
     /// 1-based line number in the file, for error messages.
     pub line: usize,
+    /// The position, in the game's notation.
     pub position: String,
     /// `(depth, expected count)` pairs.
     pub counts: Vec<(u32, u64)>,

@@ -50,41 +50,51 @@ impl fmt::Display for Seat {
 pub struct SeatSet(u8);
 
 impl SeatSet {
+    /// No seat.
     pub const EMPTY: SeatSet = SeatSet(0);
 
+    /// The seats 0..n (`n` ≤ [`MAX_SEATS`]).
     pub fn all(n: usize) -> SeatSet {
         SeatSet(((1u16 << n) - 1) as u8)
     }
 
+    /// Just `seat`.
     pub fn single(seat: Seat) -> SeatSet {
         SeatSet(1 << seat.0)
     }
 
+    /// Whether `seat` is in the set.
     #[inline]
     pub fn contains(self, seat: Seat) -> bool {
         self.0 & (1 << seat.0) != 0
     }
 
+    /// Adds `seat`.
     pub fn insert(&mut self, seat: Seat) {
         self.0 |= 1 << seat.0;
     }
 
+    /// Removes `seat` (nothing if it is not in the set).
     pub fn remove(&mut self, seat: Seat) {
         self.0 &= !(1 << seat.0);
     }
 
+    /// The number of seats in the set.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether the set has no seat.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The mask: bit `i` for seat `i` (for storing the set).
     pub fn bits(self) -> u8 {
         self.0
     }
 
+    /// The set of a mask made by [`SeatSet::bits`].
     pub fn from_bits(bits: u8) -> SeatSet {
         SeatSet(bits)
     }

@@ -11,12 +11,24 @@ use tabula_core::NotationError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Action {
     /// Move the top `count` tokens of square `from` onto the stack of square `to`.
-    Move { from: u8, count: u8, to: u8 },
+    Move {
+        /// The square moved from, 0-based (square 1 is 0).
+        from: u8,
+        /// How many tokens move, from the top of the stack.
+        count: u8,
+        /// The square moved to, 0-based.
+        to: u8,
+    },
     /// No legal move: the turn passes.
     Pass,
     /// Setup: place a token of the placer's colour on the empty square `square`; `khan`: the
     /// placer's Khan (`K@`), otherwise an ordinary token (`T@`).
-    Place { square: u8, khan: bool },
+    Place {
+        /// The square, 0-based (square 1 is 0).
+        square: u8,
+        /// Whether the token is the placer's Khan.
+        khan: bool,
+    },
 }
 
 impl fmt::Display for Action {

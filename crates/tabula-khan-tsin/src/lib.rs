@@ -19,6 +19,8 @@
 //! [`Heuristic`]: tabula_core::Heuristic
 //! [`TwoPlayerZeroSum`]: tabula_core::TwoPlayerZeroSum
 
+#![warn(missing_docs)]
+
 mod action;
 mod encode;
 mod game;

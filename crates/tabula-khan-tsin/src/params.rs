@@ -24,12 +24,16 @@ pub const STANDARD_LAYOUT: &str = "123231312132213321123231312132213321";
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
+    /// White (stack code 1), the lightest: first in turn order when it plays.
     White = 1,
+    /// Green (stack code 2).
     Green = 2,
+    /// Blue (stack code 3), the darkest: last in turn order.
     Blue = 3,
 }
 
 impl Colour {
+    /// The three colours, lightest first (turn order).
     pub const ALL: [Colour; 3] = [Colour::White, Colour::Green, Colour::Blue];
 
     /// 0, 1, 2 for white, green, blue.
@@ -62,6 +66,7 @@ impl Colour {
         self.letter().to_ascii_uppercase()
     }
 
+    /// The colour of an ordinary token's letter (`w`, `g`, `b`); `None` otherwise.
     pub fn from_letter(c: char) -> Option<Colour> {
         match c {
             'w' => Some(Colour::White),
@@ -71,6 +76,7 @@ impl Colour {
         }
     }
 
+    /// The lowercase name (`white`), as in parameters and seat names.
     pub fn name(self) -> &'static str {
         match self {
             Colour::White => "white",
@@ -209,10 +215,12 @@ impl Layout {
         self.0[sq]
     }
 
+    /// The 36 square values (1, 2 or 3) in track order.
     pub fn values(&self) -> &[u8; SQUARES] {
         &self.0
     }
 
+    /// The values as the 36 digits of `--layout`.
     pub fn to_text(&self) -> String {
         self.0.iter().map(|v| char::from(b'0' + v)).collect()
     }
@@ -261,10 +269,12 @@ impl Seats {
         Some(Seats::new(colours))
     }
 
+    /// The number of playing colours (2 or 3).
     pub fn len(&self) -> usize {
         self.count as usize
     }
 
+    /// Whether no colour plays (never true of a valid game).
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }

@@ -43,6 +43,7 @@ impl Counts {
 pub struct Stack(pub u32);
 
 impl Stack {
+    /// The empty square.
     pub const EMPTY: Stack = Stack(0);
 
     /// A stack of one token.
@@ -51,11 +52,13 @@ impl Stack {
         Stack(colour as u32)
     }
 
+    /// Whether the square has no token.
     #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The number of tokens.
     #[inline]
     pub fn height(self) -> usize {
         ((33 - self.0.leading_zeros()) / 2) as usize
@@ -76,6 +79,7 @@ impl Stack {
         }
     }
 
+    /// The colour of the top token (`None` when empty).
     pub fn top(self) -> Option<Colour> {
         match self.top_code() {
             0 => None,

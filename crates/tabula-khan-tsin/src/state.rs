@@ -175,10 +175,12 @@ impl KhanTsin {
         (m != 0).then(|| m.trailing_zeros() as usize)
     }
 
+    /// The value of every square.
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
+    /// The playing colours and the neutral one.
     pub fn seats(&self) -> &Seats {
         &self.seats
     }
@@ -203,6 +205,7 @@ impl KhanTsin {
         (self.placed as usize) < TOKENS_PER_COLOUR * self.seats.len()
     }
 
+    /// Placement, movement, or over.
     pub fn phase(&self) -> Phase {
         if self.status != Status::Playing {
             Phase::Over

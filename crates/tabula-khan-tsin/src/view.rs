@@ -25,58 +25,92 @@ use crate::state::{KhanTsin, Phase, Status, TOKENS_PER_COLOUR};
 use serde::Serialize;
 use tabula_core::EndReason;
 
+/// The position as a UI sees it (the same for every viewer); see the module docs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
+    /// The 36 squares in track order.
     pub squares: Vec<SquareView>,
+    /// The square values as the `--layout` digits.
     pub layout: String,
+    /// Per seat, in turn order.
     pub seats: Vec<SeatView>,
+    /// The neutral colour (2 players).
     pub neutral: Option<Colour>,
+    /// The 1-based seat to act; `None` once the game is over.
     pub to_move: Option<usize>,
+    /// Placement, movement or over.
     pub phase: Phase,
+    /// What the placer may place (setup only).
     pub placement: Option<PlacementView>,
+    /// How the game ended; `None` while playing.
     pub outcome: Option<OutcomeView>,
+    /// Plies played since the start (or since the position was read).
     pub plies: u32,
+    /// The ply limit (R6), if any.
     pub max_plies: Option<u32>,
+    /// The position in notation.
     pub notation: String,
 }
 
+/// One square of the track.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SquareView {
+    /// 1…36.
     pub square: usize,
+    /// 1 single, 2 double, 3 triple.
     pub value: u8,
+    /// Its tokens, bottom to top.
     pub tokens: Vec<TokenView>,
 }
 
+/// One token of a stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct TokenView {
+    /// Its colour.
     pub colour: Colour,
+    /// Whether it is a playing colour's Khan (always a top token; R2).
     pub khan: bool,
 }
 
+/// One seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeatView {
+    /// 1-based, in turn order.
     pub seat: usize,
+    /// The seat's colour.
     pub colour: Colour,
+    /// The square (1…36) of its Khan; `None` before it is placed.
     pub khan_square: Option<usize>,
+    /// Tokens of its colour on the board (12 once setup is done).
     pub tokens_placed: usize,
+    /// Stacks its colour tops.
     pub stacks_controlled: usize,
+    /// Whether it has a move (movement phase).
     pub can_move: bool,
 }
 
+/// What the placer may place now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct PlacementView {
+    /// The value class (3, 2 or 1) the placer must use.
     pub value: u8,
+    /// Whether it may still place its Khan.
     pub khan_allowed: bool,
+    /// Whether it may still place an ordinary token.
     pub token_allowed: bool,
 }
 
+/// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct OutcomeView {
+    /// Win, draw, repetition or ply limit.
     pub reason: EndReason,
+    /// The winning seat, 1-based.
     pub winner: Option<usize>,
 }
 
 impl View {
+    /// The view of `game`.
     pub fn of(game: &KhanTsin) -> View {
         let squares = (0..SQUARES)
             .map(|sq| {

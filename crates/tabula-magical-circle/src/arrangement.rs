@@ -75,6 +75,7 @@ impl Arrangement {
         self.0.swap(a as usize, b as usize);
     }
 
+    /// This arrangement with the tokens of `pair` exchanged.
     #[inline]
     pub fn swapped(mut self, pair: Pair) -> Arrangement {
         self.swap(pair);
@@ -194,6 +195,7 @@ impl Pair {
         (index < PAIRS).then_some(Pair(index as u8))
     }
 
+    /// The pair's index (0..15) in the order of [`Pair::all`].
     pub fn index(self) -> usize {
         self.0 as usize
     }

@@ -13,6 +13,7 @@ pub const MAX_VALUE: u8 = 9;
 pub struct Hand(u16);
 
 impl Hand {
+    /// The empty set.
     pub const EMPTY: Hand = Hand(0);
 
     /// The set of these values; `None` if one is outside 1–9 or repeated.
@@ -27,16 +28,19 @@ impl Hand {
         Some(hand)
     }
 
+    /// Whether the set holds `value` (false for any value outside 1–9).
     #[inline]
     pub fn contains(self, value: u8) -> bool {
         value <= MAX_VALUE && self.0 & (1 << value) != 0
     }
 
+    /// The number of values.
     #[inline]
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether the set is empty.
     #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
@@ -52,21 +56,25 @@ impl Hand {
         self.values().sum()
     }
 
+    /// Whether every value of `self` is in `other`.
     #[inline]
     pub fn is_subset_of(self, other: Hand) -> bool {
         self.0 & !other.0 == 0
     }
 
+    /// The values in either set.
     #[inline]
     pub fn union(self, other: Hand) -> Hand {
         Hand(self.0 | other.0)
     }
 
+    /// The values of `self` not in `other`.
     #[inline]
     pub fn minus(self, other: Hand) -> Hand {
         Hand(self.0 & !other.0)
     }
 
+    /// Whether the sets share a value.
     #[inline]
     pub fn intersects(self, other: Hand) -> bool {
         self.0 & other.0 != 0
@@ -157,18 +165,22 @@ impl Deck {
         })
     }
 
+    /// The step between the arrangement indices of successive cards (`deck_step`).
     pub fn step(self) -> u16 {
         self.step
     }
 
+    /// The number of cards, 3 to [`MAX_DECK`].
     pub fn len(self) -> usize {
         self.len as usize
     }
 
+    /// Whether the deck has no card (never true of a deck made by [`Deck::new`]).
     pub fn is_empty(self) -> bool {
         self.len == 0
     }
 
+    /// Every card, in deck order.
     pub fn cards(self) -> impl Iterator<Item = Card> {
         (0..self.len).map(Card)
     }

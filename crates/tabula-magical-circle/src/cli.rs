@@ -24,7 +24,9 @@ use std::fmt;
 pub struct InputError {
     /// `arrangement`, `cards` or `hand`.
     pub field: &'static str,
+    /// The text as given.
     pub text: String,
+    /// What is wrong with it.
     pub message: String,
 }
 

@@ -20,6 +20,8 @@
 //! - Notation: positions (module `notation`, documented in `docs/rules/magical-circle.md`),
 //!   actions ([`Action`]); the [`View`] for the web UI and `board_text` for terminals.
 
+#![warn(missing_docs)]
+
 mod actions;
 mod arrangement;
 mod cards;
@@ -51,6 +53,7 @@ pub use view::{AttemptView, SeatView, View};
 
 /// Read-only accessors for hosts, bots and tests.
 impl MagicalCircle {
+    /// Where the game stands.
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -60,6 +63,7 @@ impl MagicalCircle {
         self.arr
     }
 
+    /// The deck of magic cards the game plays with (D3).
     pub fn deck(&self) -> Deck {
         self.cfg.deck
     }
@@ -99,14 +103,17 @@ impl MagicalCircle {
             .collect()
     }
 
+    /// Whether `seat` failed an attempt and may neither claim nor vote until someone wins a card.
     pub fn is_excluded(&self, seat: tabula_core::Seat) -> bool {
         self.excluded.contains(seat)
     }
 
+    /// Whether `seat` voted that no revealed card can be reached (D10, D11).
     pub fn has_voted(&self, seat: tabula_core::Seat) -> bool {
         self.voted.contains(seat)
     }
 
+    /// The first player of the round.
     pub fn first_player(&self) -> tabula_core::Seat {
         self.first
     }

@@ -15,6 +15,7 @@ use tabula_core::Seat;
 pub struct Plan {
     /// The card to win, and the arrangement it shows.
     pub card: Card,
+    /// The arrangement the card shows.
     pub arrangement: Arrangement,
     /// The swap cards still to play (empty once the attempt's cards are played).
     pub play: Hand,

@@ -121,14 +121,17 @@ impl Swaps {
         })
     }
 
+    /// The swaps, in order.
     pub fn as_slice(&self) -> &[Pair] {
         &self.pairs[..self.len as usize]
     }
 
+    /// The number of swaps.
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

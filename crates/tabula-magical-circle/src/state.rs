@@ -28,6 +28,7 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// The phase's name in notation and views (`setup`, `race`, `won`, …).
     pub fn name(self) -> &'static str {
         match self {
             Phase::Setup => "setup",
@@ -54,6 +55,7 @@ impl Phase {
         .find(|p| p.name() == name)
     }
 
+    /// Whether a seat is making an attempt (playing swap cards or swapping).
     pub fn is_attempt(self) -> bool {
         matches!(self, Phase::Play | Phase::Swap)
     }

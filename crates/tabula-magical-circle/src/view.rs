@@ -32,50 +32,88 @@ use crate::state::{MagicalCircle, Phase};
 use serde::Serialize;
 use tabula_core::{Actor, Game, Notation, Seat};
 
+/// What a seat or a spectator sees; see the module docs.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct View {
+    /// Always `"magical-circle"`.
     pub game: &'static str,
+    /// Number of players.
     pub players: usize,
+    /// The seat viewing, 1-based; `None` for a spectator.
     pub viewer: Option<usize>,
+    /// Magic cards needed to win (D6).
     pub target: u8,
+    /// The hourglass, in seconds (D5).
     pub hourglass_seconds: u32,
+    /// The values of each seat's swap cards at the start (D4).
     pub swap_values: Vec<u8>,
+    /// `setup`, `reveal`, `race`, `play`, `swap`, `won` or `limit`.
     pub phase: &'static str,
+    /// The tokens from the Lady clockwise (`FWEALD`); `None` before setup.
     pub arrangement: Option<String>,
+    /// The element letters on places 1–6 (empty before setup).
     pub places: Vec<String>,
+    /// The revealed cards (arrangements), in the order revealed.
     pub revealed: Vec<String>,
+    /// Cards in the draw pile.
     pub draw_pile: usize,
+    /// Of them, reshuffled discards under the rest.
     pub draw_pile_under: usize,
+    /// The discard pile (arrangements, deck order).
     pub discard: Vec<String>,
+    /// The round's first player, 1-based.
     pub first_player: usize,
+    /// The seats that may act now, 1-based (empty for chance and when over).
     pub to_act: Vec<usize>,
+    /// Whether a chance event (setup, reveal) comes next.
     pub chance_pending: bool,
+    /// The attempt under way, if any.
     pub attempt: Option<AttemptView>,
+    /// Per seat, in seat order.
     pub seats: Vec<SeatView>,
+    /// The winning seat, 1-based.
     pub winner: Option<usize>,
+    /// `win`, `ply_limit`, or `None` while playing.
     pub result: Option<&'static str>,
+    /// The viewer's legal actions in notation (empty for spectators).
     pub legal: Vec<String>,
 }
 
+/// An attempt: the active seat's cards and swaps.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct AttemptView {
+    /// The active seat, 1-based.
     pub seat: usize,
+    /// The values of the swap cards played.
     pub played: Vec<u8>,
+    /// The swaps to make: the sum of `played`.
     pub k: u8,
+    /// Swaps made so far.
     pub swaps_done: u8,
+    /// The places of the last swap (`"25"`), which may not be swapped next.
     pub last_pair: Option<String>,
+    /// Whether a revealed card can still be reached (public: anyone can compute it).
     pub can_succeed: bool,
 }
 
+/// One seat at the table.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct SeatView {
+    /// 1-based.
     pub seat: usize,
+    /// Swap-card values in hand, ascending.
     pub hand: Vec<u8>,
+    /// Swap-card values face up in front of it (played in won attempts), ascending.
     pub face_up: Vec<u8>,
+    /// Magic cards won (arrangements), oldest first.
     pub won: Vec<String>,
+    /// The number of magic cards won.
     pub cards: usize,
+    /// Whether it failed and may neither claim nor vote.
     pub excluded: bool,
+    /// Whether it voted to pass the round.
     pub voted: bool,
+    /// Whether it holds the hourglass.
     pub active: bool,
 }
 

@@ -187,6 +187,7 @@ pub struct RandomBot {
 }
 
 impl RandomBot {
+    /// A bot whose choices are repeatable from `seed`.
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
             rng: tabula_core::rng_from_seed(seed),

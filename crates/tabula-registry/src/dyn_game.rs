@@ -12,7 +12,9 @@ use tabula_core::{Actor, Game, GameRng, Notation, Presentation, Seat, ToAct, sam
 pub trait DynGame: Send + Sync + Debug {
     /// The registry name of the game.
     fn game_name(&self) -> &'static str;
+    /// The number of seats (players), fixed for the game's life.
     fn num_seats(&self) -> usize;
+    /// Who acts now (see `tabula_core::Game::to_act`).
     fn to_act(&self) -> ToAct;
     /// The position in the game's notation.
     fn position(&self) -> String;
@@ -39,14 +41,19 @@ pub trait DynGame: Send + Sync + Debug {
     fn resolve_chance(&mut self, rng: &mut GameRng) -> Vec<String>;
     /// What `viewer` may see (`None`: a spectator), as JSON.
     fn view(&self, viewer: Option<Seat>) -> Value;
+    /// The board drawn as text, for terminals.
     fn board_text(&self) -> String;
     /// The number of action paths of length `depth` (see `tabula_core::perft`).
     fn perft(&self, depth: u32) -> u64;
     /// Perft per root action, in notation, sorted.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// The seat's name for players (`Yellow`, `Seat 2`).
     fn seat_name(&self, seat: Seat) -> String;
+    /// A boxed copy of this state.
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// The typed state (a `Typed<G>`), for the bots of the same game to downcast.
     fn as_any(&self) -> &dyn Any;
+    /// The typed state, mutably (see [`DynGame::as_any`]).
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 

@@ -20,6 +20,7 @@ pub enum Setup {
 
 /// Makes games of one kind.
 pub trait GameEntry: Sync {
+    /// What the game is: name, title, players, parameters.
     fn info(&self) -> &GameInfo;
 
     /// A new game; chance events at the start are resolved from `rng`.
@@ -76,6 +77,7 @@ pub struct Entry<G: Game> {
 }
 
 impl<G: Game> Entry<G> {
+    /// The entry of the game `G` described by `info`, whose bots `bots` makes.
     pub const fn new(info: GameInfo, bots: fn() -> BotFactory<G>) -> Self {
         Entry { info, bots }
     }

@@ -4,27 +4,59 @@ use tabula_ai::AiError;
 use tabula_core::{ActionError, NotationError, ParamsError, PositionError, Seat};
 use thiserror::Error;
 
+/// Why the registry refused a request: a name, a parameter, a position or an action.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RegistryError {
+    /// No game has this name.
     #[error("unknown game `{name}` (games: {known})")]
-    UnknownGame { name: String, known: String },
+    UnknownGame {
+        /// The name asked for.
+        name: String,
+        /// The registered names, comma-separated.
+        known: String,
+    },
+    /// No bot level has this name.
     #[error("unknown bot level `{level}` (levels: {known})")]
-    UnknownLevel { level: String, known: String },
+    UnknownLevel {
+        /// The level asked for.
+        level: String,
+        /// The level names, comma-separated.
+        known: String,
+    },
+    /// The game's parameters were refused.
     #[error(transparent)]
     Params(#[from] ParamsError),
+    /// A position that does not read or is not valid.
     #[error(transparent)]
     Position(#[from] PositionError),
+    /// An action that does not read.
     #[error(transparent)]
     Notation(#[from] NotationError),
+    /// The game refused an action.
     #[error("`{action}`: {error}")]
-    Action { action: String, error: ActionError },
+    Action {
+        /// The action, as given.
+        action: String,
+        /// Why it was refused.
+        error: ActionError,
+    },
+    /// Several seats may act, and the action does not say which.
     #[error("several seats may act ({seats}): say which one acts")]
-    SeatNeeded { seats: String },
+    SeatNeeded {
+        /// The seats that may act, as a list to show.
+        seats: String,
+    },
     /// A bot specification or a search refused (the reason from `tabula_ai`).
     #[error("{0}")]
     Bot(String),
+    /// A seat beyond the game's number of players.
     #[error("{seat} does not exist in a {players}-player game")]
-    NoSuchSeat { seat: Seat, players: usize },
+    NoSuchSeat {
+        /// The seat given.
+        seat: Seat,
+        /// The game's number of players.
+        players: usize,
+    },
     /// A game, an action or a bot of one game was handed to another game's code: a host
     /// paired things up wrongly.
     #[error("{what} of {found} given to {expected}")]

@@ -9,6 +9,7 @@ pub struct ParamInfo {
     pub name: &'static str,
     /// `integer`, `string`, `text` (a file's contents) or `seats`.
     pub kind: &'static str,
+    /// One line of help for players, shown by the CLI and the UI.
     pub help: &'static str,
     /// The default, as players would write it (`null` when none).
     pub default: Option<&'static str>,
@@ -21,8 +22,11 @@ pub struct GameInfo {
     pub name: &'static str,
     /// The published title, e.g. `Khan-Tsin`.
     pub title: &'static str,
+    /// The fewest players.
     pub min_players: usize,
+    /// The most players.
     pub max_players: usize,
+    /// The number of players when none is given.
     pub default_players: usize,
     /// Parameters beyond `players`.
     pub params: &'static [ParamInfo],
@@ -33,7 +37,7 @@ pub struct GameInfo {
     /// Whether the position notation holds information some seats may not see (a shuffled
     /// deck): hosts then show players views only, never the position.
     pub hidden_information: bool,
-    /// The rules for players (docs/rules/<game>.md), with every ruling.
+    /// The rules for players (`docs/rules/<game>.md`), with every ruling.
     #[serde(skip)]
     pub rules: &'static str,
 }

@@ -7,6 +7,8 @@
 //! To register a game: add `games/<game>.rs` with its [`GameInfo`] and an [`Entry`], and list
 //! it in [`games::all`].
 
+#![warn(missing_docs)]
+
 pub mod bots;
 mod dyn_action;
 mod dyn_game;

@@ -29,10 +29,12 @@ impl Catalog {
         Catalog::new(games::all(), Arc::new(make_bot))
     }
 
+    /// The games `entries`, whose bots `bots` makes.
     pub fn new(entries: Vec<&'static dyn GameEntry>, bots: BotFactory) -> Catalog {
         Catalog { entries, bots }
     }
 
+    /// The games served, in the order `/api/games` lists them.
     pub fn entries(&self) -> &[&'static dyn GameEntry] {
         &self.entries
     }

@@ -11,11 +11,14 @@ use tabula_registry::RegistryError;
 /// A refused request: the status and the reason shown to the client.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
+    /// The HTTP status answered (4xx or 5xx).
     pub status: StatusCode,
+    /// The reason, in English, shown to the client.
     pub message: String,
 }
 
 impl ApiError {
+    /// An error with this status and message.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
@@ -63,6 +66,7 @@ impl ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
     }
 
+    /// 404: no match has the id `id`.
     pub fn no_match(id: &str) -> ApiError {
         ApiError::not_found(format!("no match `{id}`"))
     }

@@ -16,6 +16,8 @@
 //! (`tabula_registry::{GameEntry, DynGame, DynBot}`); a newly registered game is served
 //! without any change here.
 
+#![warn(missing_docs)]
+
 pub mod api;
 mod catalog;
 mod conn;
@@ -65,23 +67,32 @@ impl StoreConfig {
 /// How to run a server.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
+    /// The address to listen on (port 0: any free port).
     pub addr: SocketAddr,
+    /// Where matches are kept.
     pub store: StoreConfig,
+    /// Bot pacing, bot threads and limits.
     pub hub: HubOptions,
 }
 
 /// Why a server could not start.
 #[derive(Debug, Error)]
 pub enum ServerError {
+    /// The store could not be opened.
     #[error("cannot open the database: {0}")]
     Store(#[from] StoreError),
+    /// The address could not be bound.
     #[error("cannot listen on {addr}: {error}")]
     Bind {
+        /// The address asked for.
         addr: SocketAddr,
+        /// Why it could not be bound (in use, no permission, …).
         error: std::io::Error,
     },
+    /// A stored match could not be replayed at start-up.
     #[error("cannot reload the stored matches: {0}")]
     Restore(ApiError),
+    /// Serving failed (the listener broke).
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
 }
@@ -142,10 +153,12 @@ impl Server {
             .expect("a bound listener has an address")
     }
 
+    /// Which stored matches were reloaded at start-up, and which were not.
     pub fn restore_report(&self) -> &RestoreReport {
         &self.report
     }
 
+    /// The hub holding the live matches (for tests and embedding hosts).
     pub fn hub(&self) -> Arc<Hub> {
         self.hub.clone()
     }

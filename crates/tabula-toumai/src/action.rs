@@ -18,7 +18,9 @@ use tabula_core::NotationError;
 /// A square: a line (0 = `a` … 8 = `i`) and a square number 1–6 as written (1 at the edge).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
+    /// The line, 0 (`a`) to 8 (`i`).
     pub line: u8,
+    /// The square on the line, 1 (the edge) to 6.
     pub square: u8,
 }
 
@@ -26,7 +28,9 @@ pub struct Square {
 /// then the second pawn on top of it) and the third pawn. Lines 0 = `a` … 8 = `i`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Split {
+    /// The line that receives the first pawn, then the second on top of it.
     pub pair: u8,
+    /// The line that receives the third pawn.
     pub third: u8,
 }
 
@@ -35,18 +39,32 @@ pub struct Split {
 pub enum Action {
     /// Setup: place a pawn of this kind on the first free square of the line (square 1 in
     /// round 1, square 2 in round 2).
-    Place { kind: Kind, line: u8 },
+    Place {
+        /// The kind of pawn placed.
+        kind: Kind,
+        /// The line, 0 (`a`) to 8 (`i`).
+        line: u8,
+    },
     /// Fly the top `count` pawns of line `from` to line `to`; `split` is given exactly when
     /// the flight completes the destination and does not win the mover's third wand.
     Flight {
+        /// The line flown from, 0 (`a`) to 8 (`i`).
         from: u8,
+        /// How many pawns fly, from the top of the line.
         count: u8,
+        /// The line flown to.
         to: u8,
+        /// Where the three pawns of a completed line go (R7).
         split: Option<Split>,
     },
     /// Exchange two pawns of the mover's colour; `first` is a top pawn (see the module docs
     /// for the order).
-    Swap { first: Square, second: Square },
+    Swap {
+        /// The first pawn, a top pawn.
+        first: Square,
+        /// The pawn it exchanges places with.
+        second: Square,
+    },
     /// Nothing legal to do (R9).
     Pass,
 }

@@ -19,6 +19,8 @@
 //!   fewer pawns and the rest are in hand (R12).
 //! - [`View`]: everything a UI draws (see the [`view`] module docs for the fields).
 
+#![warn(missing_docs)]
+
 mod action;
 mod apply;
 mod board;

@@ -10,12 +10,16 @@ use serde::{Deserialize, Serialize};
 /// A colour, lightest first. Turn order follows it (skipping the neutral colour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Colour {
+    /// Yellow (`Y`), the lightest: first in turn order when it plays.
     Yellow = 0,
+    /// Red (`R`): after yellow, before blue.
     Red = 1,
+    /// Blue (`B`), the darkest: last in turn order.
     Blue = 2,
 }
 
 impl Colour {
+    /// The three colours, in turn order.
     pub const ALL: [Colour; 3] = [Colour::Yellow, Colour::Red, Colour::Blue];
 
     /// The letter used in notation: `Y`, `R` or `B`.
@@ -23,6 +27,7 @@ impl Colour {
         ['Y', 'R', 'B'][self as usize]
     }
 
+    /// The colour of a notation letter (`Y`, `R`, `B`); `None` for any other character.
     pub fn from_letter(c: char) -> Option<Colour> {
         match c {
             'Y' => Some(Colour::Yellow),
@@ -32,10 +37,12 @@ impl Colour {
         }
     }
 
+    /// The colour's English name (`Yellow`), used as the seat name.
     pub fn name(self) -> &'static str {
         ["Yellow", "Red", "Blue"][self as usize]
     }
 
+    /// 0 (yellow) to 2 (blue).
     #[inline]
     pub fn index(self) -> usize {
         self as usize
@@ -60,6 +67,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The four kinds, weakest bird first.
     pub const ALL: [Kind; 4] = [Kind::One, Kind::Two, Kind::Three, Kind::Magician];
 
     /// The character used in notation: `1`, `2`, `3` or `M`.
@@ -67,6 +75,7 @@ impl Kind {
         ['1', '2', '3', 'M'][self as usize]
     }
 
+    /// The kind of a notation letter (`1`, `2`, `3`, `M`); `None` for any other character.
     pub fn from_letter(c: char) -> Option<Kind> {
         match c {
             '1' => Some(Kind::One),
@@ -88,6 +97,7 @@ impl Kind {
         [0b0010, 0b0100, 0b1000, 0b1110][self as usize]
     }
 
+    /// 0 (`One`) to 3 (`Magician`).
     #[inline]
     pub fn index(self) -> usize {
         self as usize

@@ -25,23 +25,38 @@ use crate::pawn::{Colour, Kind, colour_of, kind_of};
 use crate::state::{Phase, Status, Toumai};
 use serde::Serialize;
 
+/// The position as a UI sees it (the same for every seat); see the module docs.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
+    /// The position in notation.
     pub position: String,
+    /// Placement round 1 or 2, or play.
     pub phase: Phase,
+    /// The 9 lines `a`…`i`, clockwise around the star.
     pub lines: Vec<LineView>,
+    /// Per seat, in turn order.
     pub seats: Vec<SeatView>,
+    /// The neutral colour's letter (2 players).
     pub neutral: Option<char>,
+    /// The colour to act (`None` when the game is over).
     pub to_move: Option<char>,
+    /// The 1-based seat to act.
     pub to_move_seat: Option<usize>,
+    /// The colours whose previous turn was a swap (R8).
     pub last_swap: Vec<char>,
+    /// Wands beside the board at the start (5, or 7 with 3 players).
     pub wands_total: u8,
+    /// Wands still beside the board.
     pub wands_left: u8,
+    /// Actions played since the start (or since the position was read).
     pub plies: u32,
+    /// The ply limit (R11), if any.
     pub max_plies: Option<u32>,
+    /// How the game ended; `None` while playing.
     pub outcome: Option<OutcomeView>,
 }
 
+/// One line of the board.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LineView {
     /// `a`…`i`.
@@ -50,35 +65,48 @@ pub struct LineView {
     pub pawns: Vec<PawnView>,
 }
 
+/// One pawn on a line.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PawnView {
+    /// Colour and kind letters (`Y1`, `RM`; `BN` for a face-down neutral pawn).
     pub code: String,
+    /// The colour letter (`Y`, `R`, `B`).
     pub colour: char,
     /// `None` for a face-down neutral pawn.
     pub kind: Option<char>,
+    /// Whether the pawn is of the neutral colour (face down).
     pub neutral: bool,
     /// 1 (edge) to 6 (next to the star).
     pub square: u8,
+    /// Whether it is the line's top pawn (nearest the star).
     pub top: bool,
 }
 
+/// One seat.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SeatView {
     /// 1-based.
     pub seat: usize,
+    /// The seat's colour letter.
     pub colour: char,
+    /// The colour's name (`Yellow`).
     pub name: &'static str,
+    /// Wands won.
     pub wands: u8,
+    /// Whether its previous turn was a swap (R8: it may not swap now).
     pub swapped_last_turn: bool,
     /// Kinds still to place during setup (`1`, `2`, `3`, `M`), empty in play.
     pub in_hand: Vec<char>,
 }
 
+/// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OutcomeView {
     /// `win`, `draw` (R10) or `ply_limit` (R11).
     pub reason: &'static str,
+    /// The winning seat, 1-based (`None` for a draw or the ply limit).
     pub winner: Option<usize>,
+    /// The winner's colour letter.
     pub winner_colour: Option<char>,
 }
 

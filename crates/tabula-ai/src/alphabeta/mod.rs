@@ -59,6 +59,7 @@ impl Default for AlphaBetaConfig {
 }
 
 impl AlphaBetaConfig {
+    /// The default configuration with a depth limit of `max_depth` plies.
     pub fn with_depth(max_depth: u32) -> Self {
         AlphaBetaConfig {
             max_depth,
@@ -66,6 +67,8 @@ impl AlphaBetaConfig {
         }
     }
 
+    /// Checks the settings, with a message naming the bad one: depth ≥ 1, finite noise ≥ 0,
+    /// `tt_bits` ≤ 30.
     pub fn check(&self) -> Result<(), String> {
         if self.max_depth == 0 {
             return Err("depth must be at least 1".into());
@@ -83,13 +86,16 @@ impl AlphaBetaConfig {
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AlphaBetaResult<A> {
+    /// The action chosen for the seat to move.
     pub best: A,
     /// For the seat to move: `evaluate · 100000` (±noise), or `±(1000000 − plies)` for a
     /// proven win or loss, 0 for a draw.
     pub score: i32,
     /// The deepest completed iteration.
     pub depth: u32,
+    /// Positions visited by the search.
     pub nodes: u64,
+    /// Wall-clock time the search took.
     pub elapsed: Duration,
     /// The expected line of play from the table (starting with `best`).
     pub pv: Vec<A>,
@@ -120,6 +126,7 @@ pub struct AlphaBetaBot<G: Game> {
 }
 
 impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
+    /// A bot searching with `config`; `seed` drives its evaluation noise.
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
         AlphaBetaBot {
             name: format!("alphabeta({})", config.max_depth),
@@ -139,10 +146,12 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         self
     }
 
+    /// The configuration the bot searches with.
     pub fn config(&self) -> &AlphaBetaConfig {
         &self.config
     }
 
+    /// The result of the bot's latest search (`None` before its first).
     pub fn last_search(&self) -> Option<&AlphaBetaResult<G::Action>> {
         self.last.as_ref()
     }

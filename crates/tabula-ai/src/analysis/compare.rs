@@ -14,7 +14,9 @@ use serde::Serialize;
 /// One figure of one variant.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Cell {
+    /// The figure (a rate in [0, 1] or a mean).
     pub value: f64,
+    /// Its 95% confidence interval `[low, high]`.
     pub ci95: [f64; 2],
     /// The games it is measured on.
     pub n: u64,
@@ -25,6 +27,7 @@ pub struct Cell {
 /// One figure across the variants.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Metric {
+    /// The figure's name.
     pub metric: String,
     /// `rate` or `mean`.
     pub kind: &'static str,
@@ -35,7 +38,9 @@ pub struct Metric {
 /// The comparison of the variants.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Comparison {
+    /// The variants' names, in the order of the cells.
     pub variants: Vec<String>,
+    /// One row per figure compared.
     pub metrics: Vec<Metric>,
 }
 

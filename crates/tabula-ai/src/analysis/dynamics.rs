@@ -149,9 +149,11 @@ pub fn uncertainty_by_progress(trace: &[Vec<f64>]) -> Vec<Option<f64>> {
 pub struct ProgressBin {
     /// The part's start and end as shares of the game (`0.0`–`0.1`, …).
     pub from: f64,
+    /// The part's end, as a share of the game.
     pub to: f64,
     /// Games with a ply in this part.
     pub games: u64,
+    /// Mean outcome uncertainty of those games' plies in this part.
     pub mean: f64,
 }
 
@@ -181,6 +183,7 @@ pub struct Dynamics {
     pub stability: Mean,
     /// Mean outcome uncertainty over the game.
     pub uncertainty: Mean,
+    /// Mean outcome uncertainty in each tenth of game progress.
     pub uncertainty_by_progress: Vec<ProgressBin>,
 }
 
@@ -196,13 +199,19 @@ pub fn winner(record: &GameRecord) -> Option<usize> {
 /// The dynamics of one game's trace.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameDynamics {
+    /// Times the leading seat changed.
     pub lead_changes: f64,
+    /// Lead changes / (plies − 1).
     pub lead_change_rate: f64,
+    /// Mean absolute change of a seat's value per ply.
     pub stability: f64,
+    /// Mean outcome uncertainty over the game.
     pub uncertainty: f64,
+    /// Mean uncertainty in each tenth of the game (`None`: no ply there).
     pub uncertainty_by_progress: Vec<Option<f64>>,
     /// Drama (mean deficit, share of plies behind) and decisiveness: games with a winner.
     pub drama: Option<(f64, f64)>,
+    /// The share of the game played before it was decided (games with a winner).
     pub decisiveness: Option<f64>,
     /// Plies with a value of their own, and plies.
     pub evaluated: (usize, usize),

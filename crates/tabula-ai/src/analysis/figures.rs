@@ -13,8 +13,11 @@ pub struct FirstMove {
     pub decisive: u64,
     /// Of them, won by seat 1.
     pub wins: u64,
+    /// `wins / decisive` (0 without decisive games).
     pub rate: f64,
+    /// The rate's Wilson 95% interval.
     pub ci95: [f64; 2],
+    /// The fair share, `1 / seats`.
     pub fair: f64,
     /// `rate − fair`: the first-move advantage (negative: a disadvantage).
     pub advantage: f64,
@@ -71,7 +74,9 @@ pub struct Repetition {
     pub rate: Mean,
     /// Games with at least one repeated position.
     pub games_with: u64,
+    /// Games measured.
     pub games: u64,
+    /// The Wilson 95% interval of `games_with / games`.
     pub games_with_ci95: [f64; 2],
 }
 

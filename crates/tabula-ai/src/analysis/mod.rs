@@ -59,7 +59,9 @@ pub const MAX_BINS: usize = 20;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
+    /// The seat-balance match: the same bot in every seat.
     Balance,
+    /// The skill match: the stronger bot against the weaker.
     Skill,
 }
 
@@ -85,6 +87,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Where `ci95` lies against `fair`.
     pub fn of(ci95: [f64; 2], fair: f64) -> Verdict {
         if ci95[0] > fair {
             Verdict::Above
@@ -99,19 +102,27 @@ impl Verdict {
 /// The result of an analysis, as `tabula analyze` prints it (text or JSON).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AnalysisReport {
+    /// The game's registry name.
     pub game: String,
+    /// Seats per game.
     pub seats: usize,
     /// Games per match.
     pub games: usize,
+    /// The analysis seed (every game's seed derives from it).
     pub seed: u64,
     /// A game still running after this many plies was stopped, unfinished.
     pub max_plies: u64,
     /// The bot of the balance match (and the stronger bot of the skill match).
     pub bot: String,
+    /// The balance match.
     pub balance: Balance,
+    /// Game lengths of the balance match.
     pub length: Lengths,
+    /// Branching factors of the balance match.
     pub branching: Branching,
+    /// The skill match (`None` without a weaker bot).
     pub skill: Option<Skill>,
+    /// Wall-clock time of the analysis, in seconds.
     pub elapsed_s: f64,
     /// CPU time the process used during the analysis (every thread), in seconds.
     pub cpu_s: f64,
@@ -135,10 +146,13 @@ pub struct AnalysisReport {
 /// How the games of the balance match ended and who won them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Balance {
+    /// Games played.
     pub games: u64,
+    /// How they ended.
     pub outcomes: Outcomes,
     /// Each seat's win rate if seats made no difference: decisive games / games / seats.
     pub fair_win_rate: f64,
+    /// One entry per seat, in seat order.
     pub seats: Vec<SeatBalance>,
 }
 
@@ -165,8 +179,11 @@ pub struct Outcomes {
 pub struct SeatBalance {
     /// 1-based.
     pub seat: usize,
+    /// Games the seat won alone.
     pub wins: u64,
+    /// `wins / games`.
     pub win_rate: f64,
+    /// The win rate's Wilson 95% interval.
     pub ci95: [f64; 2],
     /// The interval against [`Balance::fair_win_rate`].
     pub verdict: Verdict,
@@ -181,9 +198,13 @@ pub struct SeatBalance {
 pub struct Lengths {
     /// Games measured (the games that ended).
     pub games: u64,
+    /// Mean length, in plies.
     pub mean: f64,
+    /// Median length, in plies.
     pub median: f64,
+    /// Shortest game, in plies.
     pub min: u64,
+    /// Longest game, in plies.
     pub max: u64,
     /// Bins of equal width covering `min..=max`.
     pub histogram: Vec<Bin>,
@@ -196,8 +217,11 @@ pub struct Lengths {
 /// Games whose length is in `from..to` plies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Bin {
+    /// First length of the bin, in plies (included).
     pub from: u64,
+    /// End of the bin, in plies (excluded).
     pub to: u64,
+    /// Games with a length in the bin.
     pub games: u64,
 }
 
@@ -208,15 +232,18 @@ pub struct Branching {
     pub games: u64,
     /// Decisions counted (every ply of every game).
     pub decisions: u64,
+    /// `decisions / games`.
     pub decisions_per_game: f64,
     /// Mean legal actions per decision.
     pub mean: f64,
+    /// Most legal actions at one decision.
     pub max: u32,
     /// The share of decisions with a single legal action.
     pub forced_share: f64,
     /// The mean over games of log10 of the product of the branching factors along the game:
     /// an estimate of the game-tree size as a power of 10 (Allis's game-tree complexity).
     pub log10_game_tree: f64,
+    /// The branching factor at each ply number.
     pub by_ply: Vec<PlyBranching>,
 }
 
@@ -227,30 +254,43 @@ pub struct PlyBranching {
     pub ply: u64,
     /// Games that reached this ply.
     pub games: u64,
+    /// Mean legal actions at this ply.
     pub mean: f64,
+    /// Fewest legal actions at this ply.
     pub min: u32,
+    /// Most legal actions at this ply.
     pub max: u32,
 }
 
 /// The skill match: the stronger bot in one seat, the weaker in the others, seats rotating.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Skill {
+    /// The stronger bot's specification.
     pub stronger: String,
+    /// The weaker bot's specification.
     pub weaker: String,
+    /// Games played.
     pub games: u64,
+    /// Games the stronger bot won alone.
     pub wins: u64,
+    /// Games the stronger bot shared first place in, or that stopped unfinished.
     pub draws: u64,
+    /// Games the stronger bot neither won nor shared.
     pub losses: u64,
+    /// `wins / games`.
     pub win_rate: f64,
+    /// The win rate's Wilson 95% interval.
     pub ci95: [f64; 2],
     /// The stronger bot's win rate if skill made no difference: decisive games / games /
     /// seats.
     pub fair_win_rate: f64,
+    /// Where the interval lies against `fair_win_rate`.
     pub verdict: Verdict,
     /// The stronger bot's wins in each seat (1-based seat `i + 1`).
     pub by_seat: Vec<Rate>,
     /// Mean length of the games that ended.
     pub mean_plies: f64,
+    /// Games stopped at the ply cap.
     pub unfinished: u64,
 }
 

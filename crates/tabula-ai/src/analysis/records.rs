@@ -30,6 +30,7 @@ pub struct GameRow {
     /// The seat (1-based) ranked first alone; `None` for a draw, a shared first place or an
     /// unfinished game.
     pub winner: Option<usize>,
+    /// The game itself (its fields are flattened into the row).
     #[serde(flatten)]
     pub record: GameRecord,
 }
@@ -66,13 +67,21 @@ impl GameRow {
 /// analysis seed), the match and the game numbers to play.
 #[derive(Clone, Debug)]
 pub struct Batch<'a, G: Game> {
+    /// The variant's name (empty without `--variant`).
     pub variant: &'a str,
+    /// Which match the games belong to.
     pub phase: Phase,
+    /// The variant's parameters.
     pub params: &'a G::Params,
+    /// The bot of the balance match (the stronger one in the skill match).
     pub bot: &'a BotSpec,
+    /// The weaker bot of the skill match.
     pub weaker: Option<&'a BotSpec>,
+    /// The match settings (`seed` is the analysis seed).
     pub config: &'a MatchConfig,
+    /// Where per-ply evaluations come from.
     pub evaluation: &'a Evaluation,
+    /// The game numbers to play, within the match.
     pub indices: &'a [usize],
 }
 

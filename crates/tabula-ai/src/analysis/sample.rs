@@ -11,9 +11,11 @@ use serde::{Deserialize, Serialize};
 pub struct Mean {
     /// Values in the sample.
     pub n: u64,
+    /// The sample mean (0 when empty).
     pub mean: f64,
     /// The sample standard deviation (`n − 1` in the denominator; 0 below 2 values).
     pub sd: f64,
+    /// The mean's 95% confidence interval `[low, high]`.
     pub ci95: [f64; 2],
 }
 
@@ -69,6 +71,7 @@ pub struct Test {
     pub test: &'static str,
     /// The z statistic (for Mann-Whitney, of U₁ against its mean).
     pub z: f64,
+    /// The two-sided p-value.
     pub p: f64,
 }
 

@@ -132,6 +132,7 @@ pub struct SearchInfo<A> {
     pub iterations: u64,
     /// Visits the root already had from earlier searches (subtree reuse).
     pub reused_visits: u64,
+    /// Wall-clock time the search took.
     pub elapsed: Duration,
     /// Nodes in all trees after the search.
     pub nodes: usize,
@@ -166,6 +167,7 @@ impl<G: Game> MctsBot<G, RandomRollout> {
 }
 
 impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
+    /// A bot searching with `config`, playing out with `rollout`; `seed` makes it repeatable.
     pub fn with_rollout(config: MctsConfig, rollout: R, seed: u64) -> Self {
         let threads = config.threads.max(1);
         MctsBot {
@@ -194,6 +196,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         self
     }
 
+    /// The configuration the bot searches with.
     pub fn config(&self) -> &MctsConfig {
         &self.config
     }

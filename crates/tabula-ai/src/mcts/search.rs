@@ -147,7 +147,9 @@ fn iterate<G: Game, R: Rollout<G>>(
 pub struct RootChild<A> {
     /// The seat that performs the action (`None`: a chance outcome).
     pub actor: Option<Seat>,
+    /// The root action (or chance outcome).
     pub action: A,
+    /// Visits of the action's node, summed over root-parallel trees.
     pub visits: u64,
     /// The mean return of each seat after this action (in [0, 1]; 1 is a win).
     pub mean: Vec<f64>,

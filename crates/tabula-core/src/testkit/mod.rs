@@ -34,6 +34,7 @@ pub mod indexed;
 type Invariant<G> = Box<dyn Fn(&G) -> Result<(), String>>;
 type Factory<G> = Box<dyn Fn(&mut GameRng) -> G>;
 type StepCheck<G> = Box<dyn Fn(&G, &G, usize) -> Result<(), String>>;
+type Check<G> = fn(&G) -> Result<(), String>;
 
 /// The checks of the optional traits, taken where the game implements them.
 struct NotationChecks<G: Game> {
@@ -50,7 +51,7 @@ pub struct Harness<G: Game> {
     new_game: Factory<G>,
     invariant: Option<Invariant<G>>,
     notation: Option<NotationChecks<G>>,
-    presentation: Option<fn(&G) -> Result<(), String>>,
+    presentation: Option<Check<G>>,
     /// Checks given the game's first state, the current one and the step.
     step_checks: Vec<StepCheck<G>>,
 }
@@ -58,9 +59,13 @@ pub struct Harness<G: Game> {
 /// What a harness run saw.
 #[derive(Debug, Default)]
 pub struct Report {
+    /// Games played.
     pub games: usize,
+    /// Of them, games that reached an outcome within `max_steps`.
     pub finished: usize,
+    /// Actions applied over all games (chance outcomes included).
     pub steps: usize,
+    /// The outcomes of the finished games.
     pub outcomes: Vec<Outcome>,
 }
 
@@ -112,16 +117,19 @@ impl<G: Game + CandidateActions> Harness<G> {
         self
     }
 
+    /// Plays `n` games (default 20).
     pub fn games(mut self, n: usize) -> Self {
         self.games = n;
         self
     }
 
+    /// The first game's seed (default 1); game `i` uses `seed + i`.
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
     }
 
+    /// Stops a game after `n` actions (default 2000), finished or not.
     pub fn max_steps(mut self, n: usize) -> Self {
         self.max_steps = n;
         self

@@ -58,13 +58,17 @@ impl SeatRole {
 /// A request for a new match (already read from JSON).
 #[derive(Clone, Debug, Default)]
 pub struct NewMatch {
+    /// The registry name of the game.
     pub game: String,
+    /// Number of seats; `None`: the game's default.
     pub players: Option<usize>,
+    /// The game's parameters as JSON; `None`: its defaults.
     pub params: Option<Value>,
     /// `None`: a random seed (below 2^53, so that JavaScript reads it exactly).
     pub seed: Option<u64>,
     /// `placement` or `random`; `None`: placement when a human plays, else random.
     pub setup: Option<String>,
+    /// Who sits in each seat, in seat order (one per player).
     pub seats: Vec<SeatSpec>,
     /// The creator's seats, by number (from 1); `None`: the first [`SeatSpec::Human`] seat.
     pub mine: Option<Vec<usize>>,
@@ -78,7 +82,9 @@ pub struct NewMatch {
 /// seats only). The tokens exist nowhere else: the store keeps their hashes.
 #[derive(Clone, Debug)]
 pub struct Created {
+    /// The new match's id.
     pub id: String,
+    /// Per seat, its role and its secret token (`None` for bots and lobby seats).
     pub seats: Vec<(SeatRole, Option<String>)>,
 }
 

@@ -2,10 +2,10 @@
 //! serialises everything that changes it (players' actions, joins, bots' moves, the
 //! hourglass), so that two actions for the same ply resolve to exactly one winner.
 //!
-//! Readers never wait on the actor: after every change the actor publishes a [`Snapshot`]
+//! Readers never wait on the actor: after every change the actor publishes a `Snapshot`
 //! (a clone of the state, the log length, the clock) on a `watch` channel, and HTTP handlers
 //! and WebSocket sessions build each viewer's view from the latest snapshot. The log itself
-//! is append-only and shared ([`MatchShared::log`]); a snapshot says how much of it belongs
+//! is append-only and shared (`MatchShared::log`); a snapshot says how much of it belongs
 //! to its state.
 //!
 //! [`Hub`] holds the live matches, creates new ones (`create.rs`), loads stored ones by
@@ -274,6 +274,7 @@ pub struct RestoreReport {
 }
 
 impl Hub {
+    /// A hub serving the games of `catalog`, keeping matches in `store`.
     pub fn new(catalog: Catalog, store: Arc<dyn MatchStore>, options: HubOptions) -> Hub {
         let permits = Arc::new(Semaphore::new(options.bot_threads.max(1)));
         Hub {
@@ -293,6 +294,7 @@ impl Hub {
         }
     }
 
+    /// The games this hub serves.
     pub fn catalog(&self) -> &Catalog {
         &self.services.catalog
     }

@@ -16,26 +16,49 @@ use thiserror::Error;
 /// Why a stored match does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReplayError {
+    /// The game could not be built from the record's parameters, setup or position.
     #[error("the match cannot be set up again: {0}")]
     Setup(String),
+    /// A logged action the game refuses.
     #[error("ply {ply}: `{action}` by {actor} is refused: {reason}")]
     Refused {
+        /// The entry's index in the log.
         ply: usize,
+        /// Who the log says acted.
         actor: String,
+        /// The action, as logged.
         action: String,
+        /// Why the game refuses it.
         reason: String,
     },
+    /// A logged chance entry differs from what the seeded generator draws.
     #[error("ply {ply}: the log has `{logged}` by {actor} where the generator draws `{drawn}`")]
     ChanceMismatch {
+        /// The entry's index in the log.
         ply: usize,
+        /// The actor of the entry.
         actor: String,
+        /// The chance outcome, as logged.
         logged: String,
+        /// The outcome the generator draws.
         drawn: String,
     },
+    /// The log ends where the generator still draws a chance outcome.
     #[error("ply {ply}: the log ends where the generator draws `{drawn}`")]
-    ChanceMissing { ply: usize, drawn: String },
+    ChanceMissing {
+        /// The index the missing entry would have.
+        ply: usize,
+        /// The outcome the generator draws.
+        drawn: String,
+    },
+    /// A chance entry where the generator draws none.
     #[error("ply {ply}: a chance entry `{logged}` where the generator draws nothing")]
-    UnexpectedChance { ply: usize, logged: String },
+    UnexpectedChance {
+        /// The entry's index in the log.
+        ply: usize,
+        /// The chance outcome, as logged.
+        logged: String,
+    },
 }
 
 /// A replayed match.

@@ -113,6 +113,7 @@ impl std::fmt::Debug for TokenHash {
 /// (`open`: no token until someone joins it, then the hash of the token `join` issued).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRecord {
+    /// Who sits there: a human or a bot (with its specification).
     pub kind: SeatKind,
     /// The hash of the seat's secret token (human seats; a lobby seat has none until joined).
     pub token_hash: Option<TokenHash>,
@@ -125,12 +126,15 @@ pub struct SeatRecord {
 /// Everything a match is made from, written once when it is created.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchRecord {
+    /// The match's id (unique in the store).
     pub id: String,
     /// The registry name of the game.
     pub game: String,
     /// The parameters as given to `GameEntry::new_game` (with `players`).
     pub params: Value,
+    /// Number of seats.
     pub players: usize,
+    /// The seed of the match's generator (setup and chance events).
     pub seed: u64,
     /// `placement` or `random`.
     pub setup: String,
@@ -148,8 +152,11 @@ pub struct MatchRecord {
 /// Who performed a logged action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogActor {
+    /// A seat's action.
     Seat(Seat),
+    /// A chance outcome drawn from the match's generator.
     Chance,
+    /// An action of the host (not a seat's, not chance).
     Host,
 }
 
@@ -163,6 +170,7 @@ impl LogActor {
         }
     }
 
+    /// Reads [`LogActor::as_text`]'s form back; `None` for anything else.
     pub fn from_text(text: &str) -> Option<LogActor> {
         match text {
             "chance" => Some(LogActor::Chance),
@@ -183,6 +191,7 @@ impl LogActor {
         }
     }
 
+    /// The same actor as the core's [`Actor`](tabula_core::Actor).
     pub fn to_core(self) -> tabula_core::Actor {
         match self {
             LogActor::Seat(s) => tabula_core::Actor::Seat(s),
@@ -197,6 +206,7 @@ impl LogActor {
 pub struct LogEntry {
     /// Its index in the log (the number of entries before it).
     pub ply: u64,
+    /// Who performed it (serialised apart, through [`LogActor::to_json`]).
     #[serde(skip)]
     pub actor: LogActor,
     /// The action in canonical notation.
@@ -208,6 +218,7 @@ pub struct LogEntry {
 /// A match as loaded from a store.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredMatch {
+    /// The record the match was created from.
     pub record: MatchRecord,
     /// The log, in order (entry `i` has `ply == i`).
     pub log: Vec<LogEntry>,
@@ -221,16 +232,39 @@ pub enum StoreError {
     /// The database refused the write (a constraint), or a stored row cannot be read.
     #[error("database: {0}")]
     Database(String),
+    /// A match with this id is stored already.
     #[error("match `{0}` already exists")]
     Duplicate(String),
+    /// No match with this id is stored.
     #[error("match `{0}` is not stored")]
     Missing(String),
+    /// An append that does not continue the log (another writer won the ply).
     #[error("match `{id}`: append at ply {got}, but the log has {have} entries")]
-    Gap { id: String, got: u64, have: u64 },
+    Gap {
+        /// The match.
+        id: String,
+        /// The ply the append started at.
+        got: u64,
+        /// The entries the log has.
+        have: u64,
+    },
+    /// A stored match that cannot be read back.
     #[error("match `{id}` is corrupt: {reason}")]
-    Corrupt { id: String, reason: String },
+    Corrupt {
+        /// The match.
+        id: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A join of a seat that is not open, or already taken.
     #[error("match `{id}`: seat {seat} is not an open seat that nobody has joined")]
-    SeatNotOpen { id: String, seat: usize },
+    SeatNotOpen {
+        /// The match.
+        id: String,
+        /// The seat's number (from 1).
+        seat: usize,
+    },
+    /// The store was shut down; it takes no more requests.
     #[error("the store has shut down")]
     Closed,
     /// The store cannot take writes now (full disk, I/O error, database file removed or

@@ -20,11 +20,22 @@ use std::time::Duration;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
     /// Entries were appended to match `id`, whose log now has `next_ply` entries.
-    Appended { id: String, next_ply: u64 },
+    Appended {
+        /// The match.
+        id: String,
+        /// Entries in its log now.
+        next_ply: u64,
+    },
     /// Match `id` was created.
-    Created { id: String },
+    Created {
+        /// The match.
+        id: String,
+    },
     /// A seat of match `id` was joined.
-    Joined { id: String },
+    Joined {
+        /// The match.
+        id: String,
+    },
     /// The listening connection was lost and is back: notices may have been missed.
     Reconnected,
 }
