@@ -92,7 +92,7 @@ export class TableActions {
       } else {
         buttons.push(h('button', { type: 'button', class: 'ghost small', dataset: { table: 'resign' }, onclick: () => { this.confirming = true; this.render(game, this.state, null); } }, t('table.resign')));
       }
-      if (tb.draws && !tb.offer) {
+      if (tb.draws && tb.may_offer !== false && !tb.offer) {
         buttons.push(h('button', { type: 'button', class: 'ghost small', dataset: { table: 'offer-draw' }, onclick: () => this.request('offer_draw') }, t('table.offerDraw')));
       }
       if (tb.takeback) {

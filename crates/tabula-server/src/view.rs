@@ -91,8 +91,12 @@ fn table_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Va
             "token": rematch.tokens.get(seat.index())?.clone()?,
         }))
     });
+    let draws = live && draws_allowed(&r.game, r.players);
+    let may_offer =
+        viewer.is_some_and(|seat| draws && snap.may_offer.get(seat.index()).copied() == Some(true));
     json!({
-        "draws": live && draws_allowed(&r.game, r.players),
+        "draws": draws,
+        "may_offer": may_offer,
         "offer": snap.offer.map(Seat::number),
         "takeback": takeback,
         "rematch": rematch,

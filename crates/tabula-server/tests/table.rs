@@ -6,7 +6,6 @@
 mod common;
 
 use common::TestServer;
-use common::backends::TestDb;
 use serde_json::{Value, json};
 
 async fn ask(server: &TestServer, id: &str, token: &str, request: &str) -> (u16, Value) {
@@ -104,6 +103,8 @@ async fn drawing(server: &TestServer) -> String {
             .contains("not your turn to offer"),
         "{body}"
     );
+    assert_eq!(server.state(&m.id, Some(t1)).await["table"]["may_offer"], false);
+    assert_eq!(server.state(&m.id, Some(t2)).await["table"]["may_offer"], true);
     let (status, _) = ask(server, &m.id, t2, "decline_draw").await;
     assert_eq!(status, 409, "no offer stands");
     // The offerer's next move withdraws its offer; the other's move does not.
@@ -187,7 +188,8 @@ async fn taking_back(server: &TestServer, game: &str, first: &str) -> (String, S
         })
         .await;
     assert!(on["ply"].as_u64().unwrap() >= 2);
-    (m.id, t.to_string())
+    let token = t.to_string();
+    (m.id, token)
 }
 
 crate::both_backends! {

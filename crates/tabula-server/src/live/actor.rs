@@ -90,6 +90,7 @@ impl Actor {
             moves: Arc::new(table.moves.clone()),
             ending: table.ending.clone(),
             offer: table.offer,
+            may_offer: Vec::new(),
             joined: Vec::new(),
             deadline_ms: None,
         }));
@@ -130,6 +131,9 @@ impl Actor {
             moves: Arc::new(self.table.moves.clone()),
             ending: self.table.ending.clone(),
             offer: self.table.offer,
+            may_offer: (0..self.joined.len())
+                .map(|i| self.table.may_offer(Seat(i as u8)))
+                .collect(),
             joined: self.joined.clone(),
             deadline_ms: self.hourglass.as_ref().map(|h| h.deadline_ms),
         }));

@@ -182,6 +182,8 @@ pub(crate) struct Snapshot {
     pub ending: Option<Ending>,
     /// The seat whose draw offer stands.
     pub offer: Option<Seat>,
+    /// Per seat, whether it may offer a draw now (where draws exist).
+    pub may_offer: Vec<bool>,
     /// Per seat: someone has taken it (humans) — bots are always seated.
     pub joined: Vec<bool>,
     /// When the running hourglass runs out, in milliseconds since the Unix epoch.

@@ -57,7 +57,7 @@ pub struct Replayed {
     /// When the running hourglass attempt began (ms since the epoch), if one is running.
     pub attempt_started: Option<u64>,
     /// The moves, the ending at the table and the standing draw offer.
-    pub table: Table,
+    pub(crate) table: Table,
 }
 
 impl std::fmt::Debug for Replayed {

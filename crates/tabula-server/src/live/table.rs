@@ -150,6 +150,14 @@ impl Table {
         self.ending.is_some()
     }
 
+    /// Whether `seat` may offer a draw now, where draws exist: no offer stands and it has not
+    /// offered since its last move.
+    pub fn may_offer(&self, seat: Seat) -> bool {
+        !self.ended()
+            && self.offer.is_none()
+            && self.offered_at.get(seat.index()).copied().flatten() != Some(self.moves.len())
+    }
+
     /// Takes in a move (a seat's, chance's or the host's): its offer, if the mover had one
     /// standing, is withdrawn.
     pub fn record_move(&mut self, entry: &LogEntry) {
