@@ -11,8 +11,18 @@ import { t } from './i18n.js';
 import { label } from './shell.js';
 
 const AUTOPLAY_KEY = 'tabula.autoplay';
-/** How long a forced move waits, in seconds, before it is played. */
-export const FORCED_DELAY_S = 1;
+const DELAY_KEY = 'tabula.autoplayDelay';
+
+/** How long a forced move waits, in seconds, before it is played: 1, unless this browser
+ * stored another whole number (1–60) under `tabula.autoplayDelay`. */
+export function forcedDelay() {
+  try {
+    const n = Number(localStorage.getItem(DELAY_KEY));
+    return Number.isInteger(n) && n >= 1 && n <= 60 ? n : 1;
+  } catch {
+    return 1;
+  }
+}
 
 /** Whether forced moves are played automatically (on unless switched off). */
 export function autoplayOn() {
@@ -165,7 +175,7 @@ export class TableActions {
     }
     if (this.forced?.rev === rev) return;
     this.stopForced();
-    this.forced = { rev, action: state.legal[0], left: FORCED_DELAY_S, timer: null };
+    this.forced = { rev, action: state.legal[0], left: forcedDelay(), timer: null };
     const tick = () => {
       const f = this.forced;
       if (!f || f.rev !== rev) return;

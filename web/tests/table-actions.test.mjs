@@ -42,11 +42,13 @@ async function open(page, id, token) {
 }
 
 /** A page in `locale` (a fresh context: its own storage). */
-async function pageIn(locale, { phone = false, autoplay = false } = {}) {
+async function pageIn(locale, { phone = false, autoplay = false, delay = null } = {}) {
   const context = await browser.newContext(phone
     ? { viewport: PHONE, baseURL: BASE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale }
     : { viewport: DESKTOP, baseURL: BASE, locale });
   if (!autoplay) await context.addInitScript(() => localStorage.setItem('tabula.autoplay', 'off'));
+  // A long countdown, so that the test clicks Cancel before it runs out however slow the machine.
+  if (delay) await context.addInitScript((d) => localStorage.setItem('tabula.autoplayDelay', String(d)), delay);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -170,9 +172,10 @@ test('a forced move is shown, then played by itself; or cancelled and played by 
   await context.close();
 
   const m2 = await create({ game: 'connect-four', seats: [{ human: true }, { bot: 'random' }], position: ONE_COLUMN_LEFT });
-  const c = await pageIn('en-GB', { autoplay: true });
+  const c = await pageIn('en-GB', { autoplay: true, delay: 30 });
   await open(c.page, m2.id, m2.tokens[1]);
   await c.page.waitForSelector('[data-notice="forced"]');
+  assert.match(await c.page.textContent('[data-notice="forced"]'), /playing in 30 s/);
   await c.page.click('[data-table="forced-cancel"]');
   await c.page.waitForSelector('[data-notice="forced"]', { state: 'detached' });
   assert.equal((await stateOf(c.page)).ply, 0, 'not played after the cancel');
