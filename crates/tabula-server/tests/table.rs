@@ -103,8 +103,14 @@ async fn drawing(server: &TestServer) -> String {
             .contains("not your turn to offer"),
         "{body}"
     );
-    assert_eq!(server.state(&m.id, Some(t1)).await["table"]["may_offer"], false);
-    assert_eq!(server.state(&m.id, Some(t2)).await["table"]["may_offer"], true);
+    assert_eq!(
+        server.state(&m.id, Some(t1)).await["table"]["may_offer"],
+        false
+    );
+    assert_eq!(
+        server.state(&m.id, Some(t2)).await["table"]["may_offer"],
+        true
+    );
     let (status, _) = ask(server, &m.id, t2, "decline_draw").await;
     assert_eq!(status, 409, "no offer stands");
     // The offerer's next move withdraws its offer; the other's move does not.

@@ -38,6 +38,15 @@ struct Hourglass {
     deadline_ms: u64,
 }
 
+/// What an actor starts from: the match's state after the whole shared log.
+pub(crate) struct Start {
+    pub game: Box<dyn DynGame>,
+    pub rng: GameRng,
+    /// When the running hourglass attempt began (ms since the epoch), if one runs.
+    pub attempt_started_ms: Option<u64>,
+    pub table: Table,
+}
+
 pub(crate) struct Actor {
     shared: Arc<MatchShared>,
     services: Arc<Services>,
@@ -66,13 +75,16 @@ impl Actor {
     pub fn new(
         shared: Arc<MatchShared>,
         services: Arc<Services>,
-        game: Box<dyn DynGame>,
-        rng: GameRng,
-        attempt_started_ms: Option<u64>,
+        start: Start,
         bots: Vec<Option<BotSeat>>,
-        table: Table,
         commands: mpsc::Sender<Command>,
     ) -> (Actor, watch::Receiver<Arc<Snapshot>>) {
+        let Start {
+            game,
+            rng,
+            attempt_started_ms,
+            table,
+        } = start;
         let params = game.params();
         let secs = params["hourglass_seconds"]
             .as_f64()

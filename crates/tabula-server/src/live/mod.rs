@@ -23,8 +23,8 @@ mod table;
 
 pub use cluster::{LEASE_RENEW, LEASE_TTL};
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
-pub(crate) use replay::start as replay_start;
 pub use rematch::Rematch;
+pub(crate) use replay::start as replay_start;
 pub use replay::{ReplayError, replay};
 pub use table::TableRequest;
 pub(crate) use table::{Ending, Table, draws_allowed, may_take_back};
@@ -505,14 +505,17 @@ impl Hub {
     ) -> MatchHandle {
         let (tx, rx) = mpsc::channel(64);
         let over = game.to_act().is_over() || table.ended();
-        let (actor, snapshot) = Actor::new(
-            shared.clone(),
-            self.services.clone(),
+        let start = actor::Start {
             game,
             rng,
             attempt_started_ms,
-            bots,
             table,
+        };
+        let (actor, snapshot) = Actor::new(
+            shared.clone(),
+            self.services.clone(),
+            start,
+            bots,
             tx.clone(),
         );
         let handle = MatchHandle {
