@@ -8,6 +8,7 @@
 //! it in [`games::all`].
 
 pub mod bots;
+mod dyn_action;
 mod dyn_game;
 mod entry;
 mod error;
@@ -16,6 +17,7 @@ mod info;
 mod rules;
 
 pub use bots::{BotMove, DynBot, RandomBot, make_bot};
+pub use dyn_action::DynAction;
 pub use dyn_game::{DynGame, Typed, resolve_actor, status_json};
 pub use entry::{Entry, GameEntry, Setup};
 pub use error::RegistryError;
