@@ -55,6 +55,11 @@ export const api = {
   create: (body) => call('POST', '/api/matches', body),
   /** Takes a lobby seat (the first open one, or `seat`): answers {seat, token}, a fresh token. */
   join: (id, seat) => call('POST', `/api/matches/${id}/join`, seat ? { seat } : {}),
+  /** A request at the table: resign | offer_draw | accept_draw | decline_draw | takeback;
+   * answers {ply, event}. */
+  table: (id, token, request) => call('POST', `/api/matches/${id}/table`, { token, request }),
+  /** The rematch of a finished match (made at the first request): answers {id, seat, token}. */
+  rematch: (id, token) => call('POST', `/api/matches/${id}/rematch`, { token }),
   state: (id, token) => call('GET', `/api/matches/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
   /** Every position of the match as this seat sees it: {id, ply, positions: [{ply, view, status}]}. */
   positions: (id, token) => call('GET', `/api/matches/${id}/positions${token ? `?token=${encodeURIComponent(token)}` : ''}`),

@@ -10,6 +10,7 @@ import { Chooser } from './chooser.js';
 import * as shell from './shell.js';
 import { t } from './i18n.js';
 import { History } from './history.js';
+import { TableActions } from './table-actions.js';
 
 const $ = (id) => document.getElementById(id);
 const GAP_MS = 560; // time given to each move's animation before the next one is drawn
@@ -31,6 +32,19 @@ let viewing = null; // the ply shown while looking back, or null for the live ga
 let displayed = null; // the state the board shows (live or past)
 
 const chooser = new Chooser(() => drawChoice(), (action) => send(action));
+/** A state's place in the match's log: grows with every change, a takeback included. */
+const rev = (state) => state.rev ?? state.ply;
+const table = new TableActions({
+  id, token, bar: $('table-bar'), notice: $('table-notice'),
+  play: (a) => {
+    if (!shown || viewing !== null || chooser.locked || !shown.legal.includes(a)) return false;
+    chooser.locked = true;
+    drawChoice();
+    send(a);
+    return true;
+  },
+  refresh: () => live?.refresh(),
+});
 
 function setConn(status) {
   document.body.dataset.conn = status;
@@ -62,7 +76,7 @@ async function send(action) {
 
 function onState(state) {
   if (!state || state.id !== id) return;
-  if (shown && state.ply < shown.ply) return;
+  if (shown && rev(state) < rev(shown)) return;
   pending = state;
   schedule();
 }
@@ -110,9 +124,16 @@ function init(state) {
 
 async function draw(state) {
   if (!renderer) await init(state);
-  if (shown && state.ply < shown.ply) return;
+  if (shown && rev(state) < rev(shown)) return;
   const prev = shown;
-  const moved = prev && state.ply > prev.ply;
+  const moved = prev && rev(state) > rev(prev);
+  const tookBack = prev && state.ply < prev.ply;
+  if (tookBack) {
+    // Moves were taken back: what was held of the history is no longer this match's.
+    history.positions = null;
+    viewing = null;
+    document.body.dataset.viewing = '';
+  }
   shown = state;
   if (moved) lastDraw = performance.now();
   if (!prev && state.you && token) seats.put(id, { game: state.game, title: state.title, seat: state.you, token });
@@ -134,6 +155,7 @@ async function draw(state) {
   shell.renderInvites($('invites'), game, state, seats.get(id));
   renderJoin(state);
   if ((!prev || moved) && !game.realTime) history.load(state.ply).then(() => viewing === null && refreshWords()).catch(() => {});
+  table.render(game, state, viewing);
   if (viewing !== null) {
     // Looking back: the board stays where the viewer is; the banner counts the new moves.
     chooser.setPaths([]);
@@ -141,7 +163,7 @@ async function draw(state) {
     if (pending) schedule();
     return;
   }
-  renderer.update(state, displayed === state ? null : displayed || prev, { animate: !!moved && displayed === prev });
+  renderer.update(state, tookBack || displayed === state ? null : displayed || prev, { animate: !!moved && !tookBack && displayed === prev });
   displayed = state;
   shell.renderPlayers($('players'), game, state);
   shell.renderMoves($('moves'), game, state, { positions: history.views() });
@@ -152,11 +174,12 @@ async function draw(state) {
       resultClosed = true;
       $('result').hidden = true;
     });
+    if (state.you) $('result').querySelector('.result-actions')?.prepend(table.rematchButton(state));
   } else {
     $('result').hidden = true;
   }
   const paths = myTurn ? game.paths(state) : [];
-  chooser.setPaths(paths, { keep: !moved && !!prev && prev.ply === state.ply });
+  chooser.setPaths(paths, { keep: !moved && !!prev && rev(prev) === rev(state) });
   if (pending) schedule();
 }
 
@@ -179,6 +202,7 @@ async function goTo(k) {
     await draw(shown);
     return;
   }
+  table.stopForced();
   try {
     await history.load(shown.ply);
   } catch (e) {
@@ -205,6 +229,7 @@ function showPast(k, animate) {
   shell.renderCaption($('caption'), game, past, history.views());
   $('prompt').hidden = true;
   $('result').hidden = true;
+  table.render(game, shown, k);
   const banner = $('history');
   banner.hidden = false;
   fill(banner,

@@ -76,7 +76,7 @@ export function resultText(game, state) {
   const r = state.status.result;
   if (!r) return t('result.over');
   const w = r.winners || [];
-  if (r.reason === 'ply_limit' || r.reason === 'repetition' || w.length === 0 || (r.reason === 'draw' && w.length !== 1)) return t('result.draw');
+  if (r.reason === 'ply_limit' || r.reason === 'repetition' || r.reason === 'agreed' || w.length === 0 || (r.reason === 'draw' && w.length !== 1)) return t('result.draw');
   if (w.length > 1) {
     const others = w.filter((n) => n !== state.you).map((n) => label(game, state, n));
     return w.includes(state.you) ? t('result.youShare', { others: list(others) }) : t('result.share', { seats: list(w.map((n) => label(game, state, n))) });
@@ -96,6 +96,8 @@ export function reasonText(game, state) {
     case 'draw': return t('reason.draw');
     case 'score': return t('reason.score');
     case 'win': return game.winReason?.(state) || t('reason.win');
+    case 'resigned': return r.by === state.you ? t('reason.youResigned') : t('reason.resigned', { seat: label(game, state, r.by) });
+    case 'agreed': return t('reason.agreed');
     default: return t('reason.other', { reason: r.reason });
   }
 }

@@ -6,8 +6,12 @@
 //! actions of chance entries in the log are `null` (a draw from a shuffled deck would tell
 //! the deck); the game's own view decides what each seat sees of the state. Once the game is
 //! over everything is shown.
+//!
+//! The `log` is the match's moves (table events left out, undone moves gone, see
+//! `live/table.rs`); a match that ended at the table (resigned, drawn by agreement) says so in
+//! its `status`, and `table` tells a seat what it may ask for there.
 
-use crate::live::{MatchShared, Snapshot, now_ms};
+use crate::live::{MatchShared, Snapshot, draws_allowed, may_take_back, now_ms};
 use crate::store::{LogActor, LogEntry, SeatKind};
 use serde_json::{Map, Value, json};
 use tabula_core::{Actor, Seat};
@@ -49,11 +53,61 @@ fn seat_json(shared: &MatchShared, i: usize, extra: Map<String, Value>) -> Value
     Value::Object(seat)
 }
 
+/// The game's status, or how the match ended at the table: `result.reason` is then
+/// `resigned` (with `by`, the seat that resigned) or `agreed` (a draw by agreement).
+pub(crate) fn status(snap: &Snapshot) -> Value {
+    let mut status = status_json(snap.game.as_ref());
+    if let Some(ending) = &snap.ending {
+        let winners: Vec<usize> = (0..ending.ranks.len())
+            .filter(|&i| ending.ranks[i] == 1)
+            .map(|i| i + 1)
+            .collect();
+        status["to_act"] = json!([]);
+        status["chance"] = false.into();
+        status["over"] = true.into();
+        status["result"] = json!({
+            "reason": ending.reason,
+            "by": ending.by.number(),
+            "winners": winners,
+            "ranks": ending.ranks,
+            "scores": Value::Null,
+        });
+    }
+    status
+}
+
+/// What `viewer` may ask for at the table now, the standing offer and the rematch.
+fn table_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Value {
+    let r = &shared.record;
+    let kinds: Vec<SeatKind> = r.seats.iter().map(|s| s.kind.clone()).collect();
+    let live = !snap.over();
+    let takeback = viewer
+        .is_some_and(|seat| live && may_take_back(&snap.moves, seat, &kinds, shared.real_time));
+    let rematch = viewer.and_then(|seat| {
+        let rematch = shared.rematch.borrow().clone()?;
+        Some(json!({
+            "id": rematch.id,
+            "seat": rematch.seats.get(seat.index())?.number(),
+            "token": rematch.tokens.get(seat.index())?.clone()?,
+        }))
+    });
+    let draws = live && draws_allowed(&r.game, r.players);
+    let may_offer =
+        viewer.is_some_and(|seat| draws && snap.may_offer.get(seat.index()).copied() == Some(true));
+    json!({
+        "draws": draws,
+        "may_offer": may_offer,
+        "offer": snap.offer.map(Seat::number),
+        "takeback": takeback,
+        "rematch": rematch,
+    })
+}
+
 /// The match as `viewer` (a seat, or `None` for a spectator) may see it.
 pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Value {
     let game = snap.game.as_ref();
     let reveal = reveal(shared, snap);
-    let log = log_json(&shared.log_prefix(snap.ply), reveal);
+    let log = log_json(&snap.moves, reveal);
     let seats: Vec<Value> = (0..shared.record.seats.len())
         .map(|i| {
             let mut extra = Map::new();
@@ -80,8 +134,10 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
         "players": shared.record.players,
         "you": viewer.map(|s| s.number()),
         "ply": snap.ply,
+        "rev": snap.rev,
         "seats": seats,
-        "status": status_json(game),
+        "status": status(snap),
+        "table": table_json(shared, snap, viewer),
         "view": game.view(viewer),
         "legal": legal,
         "last": log.last().cloned(),
@@ -94,6 +150,16 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
         out["position"] = Value::from(game.position());
     }
     out
+}
+
+/// The table events of the log (`live/table.rs`), each with its index in the log.
+fn events_json(shared: &MatchShared, snap: &Snapshot) -> Vec<Value> {
+    shared
+        .log_prefix(snap.rev)
+        .iter()
+        .filter(|e| e.action.starts_with('~'))
+        .map(|e| json!({ "rev": e.ply, "actor": e.actor.to_json(), "event": e.action, "at": e.at }))
+        .collect()
 }
 
 /// A line of the lobby: `open_seats` lists the lobby seats nobody has joined yet (invited
@@ -152,8 +218,9 @@ pub(crate) fn record_json(shared: &MatchShared, snap: &Snapshot) -> Value {
         "setup": r.setup,
         "created_at": r.created_at,
         "seats": seats,
-        "actions": log_json(&shared.log_prefix(snap.ply), reveal),
-        "status": status_json(snap.game.as_ref()),
+        "actions": log_json(&snap.moves, reveal),
+        "events": events_json(shared, snap),
+        "status": status(snap),
         "complete": reveal,
         "hints": r.hints,
         "start": r.position,

@@ -21,11 +21,21 @@ export async function launch() {
 }
 
 /** A fresh browser context (its own localStorage) and page — a touch phone with `phone` —;
- * `errors` collects uncaught page errors and console errors other than refused requests. */
-export async function newPage(browser, viewport = DESKTOP, { phone = false } = {}) {
+ * `errors` collects uncaught page errors and console errors other than refused requests.
+ * Forced moves are not played automatically unless `autoplay` (tests click them). */
+export async function newPage(browser, viewport = DESKTOP, { phone = false, autoplay = false } = {}) {
   const context = await browser.newContext(phone
     ? { viewport: PHONE, baseURL: BASE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
     : { viewport, baseURL: BASE });
+  if (!autoplay) {
+    await context.addInitScript(() => {
+      try {
+        localStorage.setItem('tabula.autoplay', 'off');
+      } catch {
+        // about:blank has no storage.
+      }
+    });
+  }
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

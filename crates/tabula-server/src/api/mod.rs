@@ -9,6 +9,7 @@ mod extract;
 mod guard;
 mod matches;
 mod positions;
+mod table;
 mod web;
 mod ws;
 
@@ -63,6 +64,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/matches/{id}/join", post(matches::join))
         .route("/api/matches/{id}/record", get(matches::record))
         .route("/api/matches/{id}/positions", get(positions::positions))
+        .route("/api/matches/{id}/table", post(table::table))
+        .route("/api/matches/{id}/rematch", post(table::rematch))
         .route("/api/matches/{id}/ws", get(ws::upgrade))
         .route("/api", any(web::api_not_found))
         .route("/api/{*rest}", any(web::api_not_found))

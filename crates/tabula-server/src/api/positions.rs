@@ -30,7 +30,7 @@ pub(crate) async fn positions(
         .catalog()
         .find(&shared.record.game)
         .map_err(ApiError::from_registry)?;
-    let log = shared.log_prefix(snap.ply);
+    let log = snap.moves.clone();
     let broken = |what: String| ApiError::internal(format!("match {id} does not replay: {what}"));
     let (mut game, _) = replay_start(entry, &shared.record).map_err(|e| broken(e.to_string()))?;
     let mut out = Vec::with_capacity(log.len() + 1);
@@ -40,6 +40,11 @@ pub(crate) async fn positions(
         game.apply(e.actor.to_core(), &e.action)
             .map_err(|err| broken(format!("ply {i}: {err}")))?;
         out.push(at(i + 1, game.as_ref()));
+    }
+    if snap.ending.is_some()
+        && let Some(last) = out.last_mut()
+    {
+        last["status"] = crate::view::status(&snap);
     }
     Ok(Json(
         json!({ "id": shared.record.id, "ply": snap.ply, "positions": out }),

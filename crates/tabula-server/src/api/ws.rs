@@ -66,6 +66,8 @@ async fn session(
     token: Option<String>,
 ) {
     let mut changes = handle.snapshot.clone();
+    // A rematch made meanwhile is pushed too (the old match's view names it).
+    let mut rematches = handle.shared.rematch.subscribe();
     let first: Arc<Snapshot> = changes.borrow_and_update().clone();
     if let Some(s) = seat
         && !first.joined.get(s.index()).copied().unwrap_or(true)
@@ -99,6 +101,15 @@ async fn session(
                     continue;
                 }
                 let snap = changes.borrow_and_update().clone();
+                if socket.send(state_message(&handle, &snap, seat)).await.is_err() {
+                    break;
+                }
+            }
+            changed = rematches.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                let snap = changes.borrow().clone();
                 if socket.send(state_message(&handle, &snap, seat)).await.is_err() {
                     break;
                 }

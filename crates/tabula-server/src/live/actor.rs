@@ -16,7 +16,7 @@
 
 use super::bots::{self, BotSeat, Decision, Planned};
 use super::retry::Backoff;
-use super::{Ack, Command, MatchShared, Services, Snapshot, now_ms};
+use super::{Ack, Command, MatchShared, Services, Snapshot, Table, now_ms};
 use crate::ApiError;
 use crate::store::{LogActor, LogEntry};
 use std::sync::Arc;
@@ -28,6 +28,7 @@ use tokio::time::Instant;
 
 mod catch_up;
 mod seats;
+mod table;
 
 /// The hourglass when the game's parameters do not set `hourglass_seconds` (Magical Circle D5).
 pub const DEFAULT_HOURGLASS_SECS: f64 = 45.0;
@@ -37,12 +38,25 @@ struct Hourglass {
     deadline_ms: u64,
 }
 
+/// What an actor starts from: the match's state after the whole shared log.
+pub(crate) struct Start {
+    pub game: Box<dyn DynGame>,
+    pub rng: GameRng,
+    /// When the running hourglass attempt began (ms since the epoch), if one runs.
+    pub attempt_started_ms: Option<u64>,
+    pub table: Table,
+}
+
 pub(crate) struct Actor {
     shared: Arc<MatchShared>,
     services: Arc<Services>,
     game: Box<dyn DynGame>,
     rng: GameRng,
+    /// The number of log entries (table events included): the tag of bots' decisions and
+    /// the next entry's index. Clients see `table.moves.len()`.
     ply: u64,
+    /// The moves, the ending at the table, the standing draw offer.
+    table: Table,
     joined: Vec<bool>,
     bots: Vec<Option<BotSeat>>,
     hourglass: Option<Hourglass>,
@@ -61,12 +75,16 @@ impl Actor {
     pub fn new(
         shared: Arc<MatchShared>,
         services: Arc<Services>,
-        game: Box<dyn DynGame>,
-        rng: GameRng,
-        attempt_started_ms: Option<u64>,
+        start: Start,
         bots: Vec<Option<BotSeat>>,
         commands: mpsc::Sender<Command>,
     ) -> (Actor, watch::Receiver<Arc<Snapshot>>) {
+        let Start {
+            game,
+            rng,
+            attempt_started_ms,
+            table,
+        } = start;
         let params = game.params();
         let secs = params["hourglass_seconds"]
             .as_f64()
@@ -79,7 +97,12 @@ impl Actor {
         let joined = shared.record.seats.iter().map(|s| s.joined).collect();
         let (publisher, receiver) = watch::channel(Arc::new(Snapshot {
             game: game.clone(),
-            ply,
+            ply: table.moves.len() as u64,
+            rev: ply,
+            moves: Arc::new(table.moves.clone()),
+            ending: table.ending.clone(),
+            offer: table.offer,
+            may_offer: Vec::new(),
             joined: Vec::new(),
             deadline_ms: None,
         }));
@@ -89,6 +112,7 @@ impl Actor {
             game,
             rng,
             ply,
+            table,
             joined,
             bots,
             hourglass,
@@ -103,13 +127,25 @@ impl Actor {
     }
 
     fn over(&self) -> bool {
-        self.game.to_act().is_over()
+        self.table.ended() || self.game.to_act().is_over()
+    }
+
+    /// The number of moves: the ply clients see and send.
+    fn moves(&self) -> u64 {
+        self.table.moves.len() as u64
     }
 
     fn publish(&self) {
         self.publisher.send_replace(Arc::new(Snapshot {
             game: self.game.clone(),
-            ply: self.ply,
+            ply: self.moves(),
+            rev: self.ply,
+            moves: Arc::new(self.table.moves.clone()),
+            ending: self.table.ending.clone(),
+            offer: self.table.offer,
+            may_offer: (0..self.joined.len())
+                .map(|i| self.table.may_offer(Seat(i as u8)))
+                .collect(),
             joined: self.joined.clone(),
             deadline_ms: self.hourglass.as_ref().map(|h| h.deadline_ms),
         }));
@@ -163,6 +199,14 @@ impl Actor {
                     tracing::warn!("match {}: {e}", self.shared.record.id);
                 }
             }
+            Command::Table {
+                seat,
+                request,
+                reply,
+            } => {
+                let result = self.table_request(seat, request).await;
+                let _ = reply.send(result);
+            }
             Command::BotDecided(decision) => self.bot_decided(decision).await,
             Command::CatchUp => self.catch_up().await,
         }
@@ -172,11 +216,14 @@ impl Actor {
     fn after_the_end(&self, command: Command) {
         match command {
             Command::Act { ply, reply, .. } => {
-                let _ = reply.send(Err(if ply != self.ply {
-                    stale(ply, self.ply)
+                let _ = reply.send(Err(if ply != self.moves() {
+                    stale(ply, self.moves())
                 } else {
                     ApiError::refused("the game is over")
                 }));
+            }
+            Command::Table { reply, .. } => {
+                let _ = reply.send(Err(ApiError::conflict("the game is over")));
             }
             Command::Join { reply, .. } => {
                 let _ = reply.send(Err(ApiError::conflict("the game is over")));
@@ -186,11 +233,11 @@ impl Actor {
     }
 
     async fn act(&mut self, seat: Seat, ply: u64, action: &str) -> Result<Ack, ApiError> {
-        if ply > self.ply && self.services.shared_database() {
+        if ply > self.moves() && self.services.shared_database() {
             self.catch_up().await; // The client saw a move made through another instance.
         }
-        if ply != self.ply {
-            return Err(stale(ply, self.ply));
+        if ply != self.moves() {
+            return Err(stale(ply, self.moves()));
         }
         let to_act = self.game.to_act();
         if !to_act.seats().contains(seat) {
@@ -266,6 +313,9 @@ impl Actor {
             return Err(self.refused_by_store(e).await);
         }
         self.ply += entries.len() as u64;
+        for e in &entries {
+            self.table.record_move(e);
+        }
         self.tell_bots(backup.0.as_ref(), &entries);
         self.shared
             .log
@@ -277,7 +327,7 @@ impl Actor {
         }
         self.after_change();
         Ok(Ack {
-            ply: self.ply,
+            ply: self.moves(),
             action,
         })
     }
@@ -336,7 +386,10 @@ impl Actor {
             return;
         };
         match d.bot {
+            // A bot made afresh (after a takeback) is kept; the one that thought is dropped.
+            Some(_) if slot.bot.is_some() => {}
             Some(bot) => slot.bot = Some(bot),
+            None if slot.bot.is_some() => {}
             None => {
                 tracing::error!("match {id}: the bot of seat {} failed", d.seat.number());
                 let seed = super::bot_seed(self.shared.record.seed, d.seat, self.ply);

@@ -113,7 +113,7 @@ async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
         match notice {
             Notice::Appended { id, next_ply } => {
                 if let Some(h) = hub.handle_in_memory(&id)
-                    && h.current().ply < next_ply
+                    && h.current().rev < next_ply
                 {
                     catch_up(&h).await;
                 }

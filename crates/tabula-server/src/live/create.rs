@@ -244,9 +244,10 @@ impl Hub {
             record,
             info.title,
             info.hidden_information,
+            info.real_time,
             Vec::new(),
         ));
-        self.spawn(shared, game, rng, attempt, bots);
+        self.spawn(shared, game, rng, attempt, bots, Default::default());
         Ok(created)
     }
 }

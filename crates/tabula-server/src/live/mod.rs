@@ -16,13 +16,18 @@ mod bots;
 mod cluster;
 mod create;
 mod index;
+mod rematch;
 mod replay;
 mod retry;
+mod table;
 
 pub use cluster::{LEASE_RENEW, LEASE_TTL};
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
+pub use rematch::Rematch;
 pub(crate) use replay::start as replay_start;
 pub use replay::{ReplayError, replay};
+pub use table::TableRequest;
+pub(crate) use table::{Ending, Table, draws_allowed, may_take_back};
 
 use crate::ApiError;
 use crate::catalog::Catalog;
@@ -89,8 +94,13 @@ pub(crate) struct MatchShared {
     pub record: MatchRecord,
     pub title: &'static str,
     pub hidden_information: bool,
-    /// The log (append-only; a snapshot owns its first `ply` entries).
+    /// Whether the game runs in real time (no takebacks).
+    pub real_time: bool,
+    /// The log (append-only, table events included; a snapshot owns its first `rev`
+    /// entries).
     pub log: RwLock<Vec<LogEntry>>,
+    /// The rematch of this match, once someone asked for it (`rematch.rs`).
+    pub rematch: watch::Sender<Option<Arc<Rematch>>>,
     /// Per seat, the hash of its token as it stands now (`record.seats` holds them as they
     /// were stored at creation or load; a lobby join adds one, written by the actor only).
     tokens: RwLock<Vec<Option<TokenHash>>>,
@@ -102,6 +112,7 @@ impl MatchShared {
         record: MatchRecord,
         title: &'static str,
         hidden_information: bool,
+        real_time: bool,
         log: Vec<LogEntry>,
     ) -> MatchShared {
         let tokens = record.seats.iter().map(|s| s.token_hash).collect();
@@ -109,7 +120,9 @@ impl MatchShared {
             record,
             title,
             hidden_information,
+            real_time,
             log: RwLock::new(log),
+            rematch: watch::Sender::new(None),
             tokens: RwLock::new(tokens),
         }
     }
@@ -159,8 +172,18 @@ impl MatchShared {
 #[derive(Debug)]
 pub(crate) struct Snapshot {
     pub game: Box<dyn DynGame>,
-    /// The number of log entries applied.
+    /// The number of moves the game went through (`moves.len()`): what clients call the ply.
     pub ply: u64,
+    /// The number of log entries applied (table events included): only ever grows.
+    pub rev: u64,
+    /// The moves (the log without table events and undone moves, numbered from 0).
+    pub moves: Arc<Vec<LogEntry>>,
+    /// How the match ended at the table (a resignation, a draw by agreement).
+    pub ending: Option<Ending>,
+    /// The seat whose draw offer stands.
+    pub offer: Option<Seat>,
+    /// Per seat, whether it may offer a draw now (where draws exist).
+    pub may_offer: Vec<bool>,
     /// Per seat: someone has taken it (humans) — bots are always seated.
     pub joined: Vec<bool>,
     /// When the running hourglass runs out, in milliseconds since the Unix epoch.
@@ -168,8 +191,9 @@ pub(crate) struct Snapshot {
 }
 
 impl Snapshot {
+    /// Whether the match is over: by the rules, or at the table.
     pub fn over(&self) -> bool {
-        self.game.to_act().is_over()
+        self.ending.is_some() || self.game.to_act().is_over()
     }
 }
 
@@ -198,6 +222,12 @@ pub(crate) enum Command {
     /// A human seat's token was used: the seat counts as taken.
     Touch {
         seat: Seat,
+    },
+    /// A request at the table: resign, a draw offer or its answer, a takeback.
+    Table {
+        seat: Seat,
+        request: TableRequest,
+        reply: oneshot::Sender<Result<Ack, ApiError>>,
     },
     BotDecided(bots::Decision),
     /// Another instance wrote to the match (or this one gained its lease): read it again
@@ -262,6 +292,8 @@ pub struct Hub {
     /// Matches whose log does not replay, with the reason (answered 500).
     broken: RwLock<HashMap<String, String>>,
     loading: tokio::sync::Mutex<()>,
+    /// Held while a rematch is made, so that two requests make one.
+    rematching: tokio::sync::Mutex<()>,
 }
 
 /// What [`Hub::restore`] did.
@@ -291,6 +323,7 @@ impl Hub {
             matches: RwLock::new(Index::default()),
             broken: RwLock::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
+            rematching: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -408,7 +441,7 @@ impl Hub {
             .find(&stored.record.game)
             .map_err(|e| e.to_string())?;
         let replayed = replay(entry, &stored).map_err(|e| e.to_string())?;
-        let over = replayed.game.to_act().is_over();
+        let over = replayed.game.to_act().is_over() || replayed.table.ended();
         if over != stored.finished {
             tracing::warn!(
                 "match {}: the store says finished={}, the replay says over={over}",
@@ -422,6 +455,7 @@ impl Hub {
             stored.record,
             info.title,
             info.hidden_information,
+            info.real_time,
             stored.log,
         ));
         let bots = if over {
@@ -436,6 +470,7 @@ impl Hub {
             replayed.rng,
             replayed.attempt_started,
             bots,
+            replayed.table,
         ))
     }
 
@@ -468,15 +503,20 @@ impl Hub {
         rng: GameRng,
         attempt_started_ms: Option<u64>,
         bots: Vec<Option<bots::BotSeat>>,
+        table: Table,
     ) -> MatchHandle {
         let (tx, rx) = mpsc::channel(64);
-        let over = game.to_act().is_over();
-        let (actor, snapshot) = Actor::new(
-            shared.clone(),
-            self.services.clone(),
+        let over = game.to_act().is_over() || table.ended();
+        let start = actor::Start {
             game,
             rng,
             attempt_started_ms,
+            table,
+        };
+        let (actor, snapshot) = Actor::new(
+            shared.clone(),
+            self.services.clone(),
+            start,
             bots,
             tx.clone(),
         );

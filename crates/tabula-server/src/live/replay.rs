@@ -7,8 +7,13 @@
 //! the chance entries that follow in the log. Any difference (a refused action, a chance
 //! entry the generator does not draw) is a [`ReplayError`] naming the ply: the match is not
 //! resumed, and the server says so loudly.
+//!
+//! Table events (`~resign`, `~draw`, `~takeback K`…, see `table.rs`) change no position but
+//! the table's; a takeback sets the game back to the state after the moves it keeps (replayed
+//! from the start), while the generator goes on where it was.
 
-use crate::store::{LogActor, MatchRecord, StoredMatch};
+use super::table::{Table, TableEvent};
+use crate::store::{LogActor, LogEntry, MatchRecord, StoredMatch};
 use tabula_core::{Actor, GameRng, rng_from_seed};
 use tabula_registry::{DynGame, GameEntry, RegistryError, Setup};
 use thiserror::Error;
@@ -59,6 +64,16 @@ pub enum ReplayError {
         /// The chance outcome, as logged.
         logged: String,
     },
+    /// A logged table event (resign, draw offer, takeback) that does not apply.
+    #[error("ply {ply}: table event `{logged}`: {reason}")]
+    Table {
+        /// The entry's index in the log.
+        ply: usize,
+        /// The event, as logged.
+        logged: String,
+        /// Why it does not apply.
+        reason: String,
+    },
 }
 
 /// A replayed match.
@@ -68,6 +83,8 @@ pub struct Replayed {
     pub rng: GameRng,
     /// When the running hourglass attempt began (ms since the epoch), if one is running.
     pub attempt_started: Option<u64>,
+    /// The moves, the ending at the table and the standing draw offer.
+    pub(crate) table: Table,
 }
 
 impl std::fmt::Debug for Replayed {
@@ -115,9 +132,30 @@ pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, R
         start(entry, &stored.record).map_err(|e| ReplayError::Setup(e.to_string()))?;
     let log = &stored.log;
     let mut attempt = (!game.legal(Actor::Host).is_empty()).then_some(stored.record.created_at);
+    let mut table = Table::default();
     let mut i = 0;
     while i < log.len() {
         let e = &log[i];
+        if let Some(event) = TableEvent::parse(&e.action) {
+            let bad = |reason: String| ReplayError::Table {
+                ply: i,
+                logged: e.action.clone(),
+                reason,
+            };
+            let LogActor::Seat(seat) = e.actor else {
+                return Err(bad(format!("made by {}, not a seat", e.actor.as_text())));
+            };
+            let event = event.map_err(bad)?;
+            table
+                .record_event(seat, stored.record.players, event)
+                .map_err(bad)?;
+            if let TableEvent::Takeback { .. } = event {
+                game = rebuild(entry, &stored.record, &table.moves)
+                    .map_err(|e| bad(format!("the moves kept do not replay: {e}")))?;
+            }
+            i += 1;
+            continue;
+        }
         if e.actor == LogActor::Chance {
             return Err(ReplayError::UnexpectedChance {
                 ply: i,
@@ -135,10 +173,14 @@ pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, R
             // The host's action ends the attempt; a new one starts afresh.
             attempt = None;
         }
+        table.record_move(e);
         i += 1;
         for drawn in game.resolve_chance(&mut rng) {
             match log.get(i) {
-                Some(c) if c.actor == LogActor::Chance && c.action == drawn => i += 1,
+                Some(c) if c.actor == LogActor::Chance && c.action == drawn => {
+                    table.record_move(c);
+                    i += 1;
+                }
                 Some(c) => {
                     return Err(ReplayError::ChanceMismatch {
                         ply: i,
@@ -160,5 +202,21 @@ pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, R
         game,
         rng,
         attempt_started: attempt,
+        table,
     })
+}
+
+/// The game after `moves` (a match's moves, chance draws included, as [`Table::moves`] holds
+/// them), replayed from the record's start.
+pub(crate) fn rebuild(
+    entry: &dyn GameEntry,
+    record: &MatchRecord,
+    moves: &[LogEntry],
+) -> Result<Box<dyn DynGame>, String> {
+    let (mut game, _) = start(entry, record).map_err(|e| e.to_string())?;
+    for (i, e) in moves.iter().enumerate() {
+        game.apply(e.actor.to_core(), &e.action)
+            .map_err(|err| format!("move {i} `{}`: {err}", e.action))?;
+    }
+    Ok(game)
 }

@@ -35,8 +35,9 @@ impl Actor {
     pub(super) async fn refused_by_store(&mut self, e: StoreError) -> ApiError {
         match e {
             StoreError::Gap { got, have, .. } if got < have => {
+                let sent = self.moves();
                 self.catch_up().await;
-                stale(got, self.ply)
+                stale(sent, self.moves())
             }
             e => ApiError::from_store(e),
         }
@@ -84,7 +85,12 @@ impl Actor {
             let before = std::mem::replace(&mut self.game, replayed.game);
             self.rng = replayed.rng;
             self.ply = stored.log.len() as u64;
-            self.tell_bots(before.as_ref(), &new);
+            self.table = replayed.table;
+            if new.iter().any(|e| e.action.starts_with('~')) {
+                self.fresh_bots(); // A takeback, maybe: what the bots knew may be undone.
+            } else {
+                self.tell_bots(before.as_ref(), &new);
+            }
             self.shared
                 .log
                 .write()
