@@ -35,7 +35,7 @@ impl Game for ConnectFour {
     type View = View;
     type Params = Params;
 
-    const NAME: &'static str = "connect-four";
+    const NAME: &'static str = crate::DESCRIPTION.name;
 
     fn new(params: &Params) -> Result<Self, ParamsError> {
         params.check()?;

@@ -21,6 +21,7 @@
 //!   `tools/reference.py`.
 
 pub mod bitboard;
+mod description;
 pub mod eval;
 mod game;
 pub mod notation;
@@ -28,5 +29,6 @@ pub mod solver;
 mod state;
 mod view;
 
+pub use description::DESCRIPTION;
 pub use state::{Column, ConnectFour, Params, Status};
 pub use view::{View, board_text};

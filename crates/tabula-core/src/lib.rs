@@ -10,6 +10,9 @@
 //! - Small capability traits that only some games have: [`TwoPlayerZeroSum`] (alpha-beta may
 //!   be used), [`Zobrist`] (a position hash for transposition tables), [`Heuristic`]
 //!   (a static evaluation used by search, kept in the game crates apart from the search code).
+//! - [`GameDescription`]: what a game is (name, title, players, parameters, seats, rules for
+//!   players), said once by the game's crate and read by every host.
+//! - [`parse_colours`]: the `colours` parameter of games whose seats are chosen colours.
 //! - [`RepetitionHistory`]: the inline, fixed-capacity history of position hashes behind a
 //!   draw by repetition ([`EndReason::Repetition`]).
 //! - [`GameRng`]: the seeded random generator a host owns and passes in; games never create
@@ -17,6 +20,8 @@
 //! - [`perft`]: move-path counting and the perft data-file format.
 //! - [`testkit`] (feature `testkit`): the harness every game runs from its tests.
 
+mod colours;
+mod description;
 mod error;
 mod game;
 mod outcome;
@@ -28,6 +33,8 @@ mod seat;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
+pub use colours::{ColoursError, colours_count_error, parse_colours};
+pub use description::{GameDescription, ParamDescription, SeatDescription};
 pub use error::{ActionError, NotationError, ParamsError, PositionError};
 pub use game::{
     Actor, ApplyError, CandidateActions, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist,

@@ -15,7 +15,7 @@ impl Game for KhanTsin {
     type View = View;
     type Params = Params;
 
-    const NAME: &'static str = "khan-tsin";
+    const NAME: &'static str = crate::DESCRIPTION.name;
 
     fn new(params: &Params) -> Result<Self, ParamsError> {
         KhanTsin::start(params)

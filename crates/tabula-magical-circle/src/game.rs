@@ -19,7 +19,7 @@ impl Game for MagicalCircle {
     type View = View;
     type Params = Params;
 
-    const NAME: &'static str = "magical-circle";
+    const NAME: &'static str = crate::DESCRIPTION.name;
 
     fn new(params: &Params) -> Result<Self, ParamsError> {
         Ok(MagicalCircle::start(params.config()?))

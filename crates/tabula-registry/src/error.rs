@@ -8,6 +8,8 @@ use thiserror::Error;
 pub enum RegistryError {
     #[error("unknown game `{name}` (games: {known})")]
     UnknownGame { name: String, known: String },
+    #[error("two games are called `{name}`")]
+    DuplicateGame { name: String },
     #[error("unknown bot level `{level}` (levels: {known})")]
     UnknownLevel { level: String, known: String },
     #[error(transparent)]

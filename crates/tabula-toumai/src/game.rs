@@ -18,7 +18,7 @@ impl Game for Toumai {
     type View = View;
     type Params = Params;
 
-    const NAME: &'static str = "toumai";
+    const NAME: &'static str = crate::DESCRIPTION.name;
 
     /// An empty board: the placement setup begins (first seat places first).
     fn new(params: &Params) -> Result<Self, ParamsError> {

@@ -11,7 +11,12 @@
 //! - the game's own invariant holds (e.g. piece counts are conserved);
 //! - a finished game accepts nothing.
 //!
-//! [`check_perft_file`] checks a perft data file (see [`crate::perft`]).
+//! [`check_perft_file`] checks a perft data file (see [`crate::perft`]);
+//! [`check_description`] checks a game's [`crate::GameDescription`] against the game.
+
+mod description;
+
+pub use description::check_description;
 
 use crate::perft::{parse_perft_file, perft};
 use crate::{
