@@ -7,6 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tabula_ai::{AlphaBetaBot, AlphaBetaConfig, MctsBot, MctsConfig};
 use tabula_connect_four::{ConnectFour, Params};
 use tabula_core::Game;
+use tabula_core::Notation;
 
 fn mcts(c: &mut Criterion) {
     let start = ConnectFour::new(&Params::default()).unwrap();

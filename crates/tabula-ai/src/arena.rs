@@ -33,7 +33,7 @@ use crate::{AiError, Bot, Decision};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
-use tabula_core::{Actor, Game, GameRng, Seat, ToAct, rng_from_seed, sample_chance};
+use tabula_core::{Actor, Game, GameRng, Notation, Seat, ToAct, rng_from_seed, sample_chance};
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -85,7 +85,7 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// Plays a match between the bots given as specifications, built by `factory`.
-pub fn run_match_specs<G: Game>(
+pub fn run_match_specs<G: Notation>(
     params: &G::Params,
     specs: &[BotSpec],
     factory: &BotFactory<G>,
@@ -122,7 +122,7 @@ pub fn spec_maker<'a, G: Game>(
 
 /// Plays a match between `names.len()` bots made by `make_bot`; `progress(done, total)` is
 /// called after each game.
-pub fn run_match<G: Game>(
+pub fn run_match<G: Notation>(
     params: &G::Params,
     names: &[String],
     make_bot: &BotMaker<'_, G>,
@@ -159,7 +159,7 @@ pub fn run_match<G: Game>(
 /// threads, and returns their records in the order of `indices`. `on_game` is called with
 /// each record as soon as its game ends (in the order games end), `progress(done, total)`
 /// after it.
-pub fn play_games<G: Game>(
+pub fn play_games<G: Notation>(
     params: &G::Params,
     make_bot: &BotMaker<'_, G>,
     config: &MatchConfig,
@@ -235,7 +235,7 @@ pub fn seating(seats: usize, index: usize) -> Vec<usize> {
         .collect()
 }
 
-fn play_game<G: Game>(
+fn play_game<G: Notation>(
     params: &G::Params,
     seats: usize,
     index: usize,

@@ -2,7 +2,10 @@
 //!
 //! Search for Tabula games, generic over the `tabula_core::Game` trait only (no game crate is
 //! a dependency): bots, the match runner and the speed benchmark that `tabula match` and
-//! `tabula bench` wrap.
+//! `tabula bench` wrap. Search never reads or writes notation: positions are recognised by
+//! their Zobrist hash (`Game::zobrist_hash`) and actions by value. Match reports and balance
+//! analyses, which name actions and count distinct positions, also need the game's
+//! `tabula_core::Notation`.
 //!
 //! - [`Bot`]: the player interface (decide for a seat, possibly wait in a race; observe
 //!   applied actions; a suggested think delay for real-time hosts). [`RandomBot`].

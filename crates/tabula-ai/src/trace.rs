@@ -17,7 +17,7 @@ use crate::spec::BotSpec;
 use crate::{AiError, Bot, SearchLimits};
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use tabula_core::{Game, Seat, ToAct};
+use tabula_core::{Notation, Seat, ToAct};
 
 /// Where the per-ply evaluations of a match come from.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -44,7 +44,7 @@ impl Evaluation {
 }
 
 /// The recording of one game in progress.
-pub(crate) struct Tracer<G: Game> {
+pub(crate) struct Tracer<G: Notation> {
     evaluator: Option<Box<dyn Bot<G>>>,
     players: bool,
     /// Positions are hashed only when asked (it costs a notation per ply).
@@ -66,13 +66,13 @@ fn rounded(values: Vec<f64>) -> Vec<f64> {
         .collect()
 }
 
-fn position_hash<G: Game>(game: &G) -> u64 {
+fn position_hash<G: Notation>(game: &G) -> u64 {
     let mut h = DefaultHasher::new();
     game.to_notation().hash(&mut h);
     h.finish()
 }
 
-impl<G: Game> Tracer<G> {
+impl<G: Notation> Tracer<G> {
     /// Starts recording at `game`'s first position. `evaluation` must be
     /// [`Evaluation::Evaluator`] exactly when `evaluator` is given.
     pub fn new(

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use tabula_ai::{AiError, AlphaBetaBot, AlphaBetaConfig, Bot, Decision, choose};
 use tabula_connect_four::{Column, ConnectFour, Params};
-use tabula_core::{Game, Seat, ToAct, rng_from_seed, step_random};
+use tabula_core::{Game, Notation, Seat, ToAct, rng_from_seed, step_random};
 
 const TACTICS: &str = include_str!("../../tabula-connect-four/data/tactics.txt");
 

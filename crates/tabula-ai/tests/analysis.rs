@@ -11,7 +11,8 @@ use tabula_ai::arena::MatchConfig;
 use tabula_ai::{AiError, BotFactory, BotSpec};
 use tabula_connect_four::{ConnectFour, Params};
 use tabula_core::{
-    ActionError, Actor, Game, NotationError, Outcome, ParamsError, PositionError, Seat, ToAct,
+    ActionError, Actor, Game, Notation, NotationError, Outcome, ParamsError, PositionError, Seat,
+    ToAct,
 };
 
 /// Strip, for 2 seats: a row of `cells` empty cells; the seats take turns marking any empty
@@ -32,7 +33,6 @@ struct StripParams {
 
 impl Game for Strip {
     type Action = u8;
-    type View = String;
     type Params = StripParams;
     const NAME: &'static str = "strip";
 
@@ -81,6 +81,9 @@ impl Game for Strip {
         self.marked |= 1 << action;
         self.plies += 1;
     }
+}
+
+impl Notation for Strip {
     fn to_notation(&self) -> String {
         format!("{:b}", self.marked)
     }
@@ -92,12 +95,6 @@ impl Game for Strip {
     }
     fn format_action(&self, action: u8) -> String {
         action.to_string()
-    }
-    fn view(&self, _: Option<Seat>) -> String {
-        self.to_notation()
-    }
-    fn board_text(&self) -> String {
-        self.to_notation()
     }
 }
 

@@ -3,7 +3,7 @@
 
 use tabula_ai::{Bot, Decision, MctsBot, MctsConfig, choose};
 use tabula_connect_four::{Column, ConnectFour, Params};
-use tabula_core::{Game, Seat};
+use tabula_core::{Game, Notation, Seat};
 
 const TACTICS: &str = include_str!("../../tabula-connect-four/data/tactics.txt");
 

@@ -7,7 +7,7 @@ use tabula_ai::{
     RandomBot, SearchLimits,
 };
 use tabula_connect_four::{Column, ConnectFour, Params};
-use tabula_core::{Actor, Game, Seat};
+use tabula_core::{Actor, Game, Notation, Seat};
 
 fn pos(text: &str) -> ConnectFour {
     ConnectFour::from_notation(&Params::default(), text).unwrap()

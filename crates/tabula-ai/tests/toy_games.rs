@@ -274,3 +274,41 @@ fn mcts_overrules_a_wrong_recommendation() {
     let mut bot = MctsBot::with_rollout(mcts(2000), liar, 1);
     assert_eq!(choose(&mut bot, &game, Seat(0)).unwrap(), right);
 }
+
+#[test]
+fn mcts_reuses_the_subtree_by_the_observed_actions_in_a_game_without_a_hash() {
+    let game = Safe::new(&SParams { players: 2 }).unwrap();
+    assert_eq!(game.zobrist_hash(), None);
+    let mut bot: MctsBot<Safe> = MctsBot::new(mcts(2000), 1);
+    let first = choose(&mut bot, &game, Seat(0)).unwrap();
+    bot.observe(&game, first);
+    let mut next = game.clone();
+    next.apply(first);
+    if next.is_over() {
+        return;
+    }
+    let _ = choose(&mut bot, &next, Seat(0)).unwrap();
+    let info = bot.last_search().unwrap();
+    assert!(
+        info.reused_visits > 0,
+        "the subtree under the observed action was kept"
+    );
+
+    // After a reset nothing is kept.
+    bot.reset();
+    let _ = choose(&mut bot, &next, Seat(0)).unwrap();
+    assert_eq!(bot.last_search().unwrap().reused_visits, 0);
+}
+
+#[test]
+fn mcts_without_a_hash_searches_afresh_when_an_action_went_unreported() {
+    let game = Safe::new(&SParams { players: 2 }).unwrap();
+    let mut bot: MctsBot<Safe> = MctsBot::new(mcts(500), 1);
+    let _ = choose(&mut bot, &game, Seat(0)).unwrap();
+    // The host applies `open` without telling the bot: its tree is the start's.
+    let mut opened = game.clone();
+    opened.apply(SAction::Open);
+    let action = choose(&mut bot, &opened, Seat(0)).unwrap();
+    assert!(matches!(action, SAction::Dial(_)), "{action:?}");
+    assert_eq!(bot.last_search().unwrap().reused_visits, 0);
+}

@@ -7,7 +7,8 @@ use crate::state::{ChinaMoon, MAX_PLAYERS, Pending, Phase};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use tabula_core::{
-    ActionError, Actor, Game, NotationError, Outcome, ParamsError, PositionError, Seat, ToAct,
+    ActionError, Actor, Game, Notation, NotationError, Outcome, ParamsError, PositionError,
+    Presentation, Seat, ToAct,
 };
 
 /// The parameters of a China Moon game.
@@ -54,7 +55,6 @@ impl Params {
 
 impl Game for ChinaMoon {
     type Action = Action;
-    type View = crate::view::View;
     type Params = Params;
 
     const NAME: &'static str = crate::DESCRIPTION.name;
@@ -117,6 +117,12 @@ impl Game for ChinaMoon {
         self.apply_action(action);
     }
 
+    fn zobrist_hash(&self) -> Option<u64> {
+        Some(tabula_core::Zobrist::zobrist(self))
+    }
+}
+
+impl Notation for ChinaMoon {
     fn to_notation(&self) -> String {
         crate::notation::write_position(self)
     }
@@ -145,6 +151,10 @@ impl Game for ChinaMoon {
     fn format_action(&self, action: Action) -> String {
         crate::action_notation::format_action(&self.board, action)
     }
+}
+
+impl Presentation for ChinaMoon {
+    type View = crate::view::View;
 
     fn view(&self, _viewer: Option<Seat>) -> crate::view::View {
         crate::view::View::of(self)

@@ -33,6 +33,7 @@ mod game;
 mod movegen;
 pub mod notation;
 mod notation_check;
+mod position_text;
 mod rules;
 mod state;
 mod text;

@@ -72,12 +72,6 @@ pub struct ChinaMoon {
     pub(crate) pending: Pending,
 }
 
-impl std::fmt::Debug for ChinaMoon {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "ChinaMoon({})", crate::notation::write_position(self))
-    }
-}
-
 #[inline]
 pub(crate) fn bit(i: u8) -> u128 {
     1u128 << i

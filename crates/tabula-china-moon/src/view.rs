@@ -29,7 +29,7 @@ use crate::board::SpaceKind;
 use crate::flower::Flower;
 use crate::state::{ChinaMoon, MOVES_PER_TURN, Pending, Phase};
 use serde::Serialize;
-use tabula_core::{Game, Seat};
+use tabula_core::{Game, Notation, Seat};
 
 #[derive(Clone, Debug, Serialize)]
 pub struct View {

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tabula_china_moon::{Board, ChinaMoon, Params, STANDARD_BOARD_JSON};
-use tabula_core::{Actor, Game, Seat};
+use tabula_core::{Actor, Game, Notation, Seat};
 
 const POSITION: &str =
     "std 5,9,15/S,3,16/S,S,S 8y,11w,18p,21y,24p,27y,31p,34w,36w,38k w/yp/- ypwu - 2 2@16 x2@16";

@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use tabula_china_moon::{Action, ChinaMoon, Flower, Params};
-use tabula_core::{Actor, Game, Seat, rng_from_seed, step_random};
+use tabula_core::{Actor, Game, Notation, Seat, rng_from_seed, step_random};
 
 const START3: &str =
     "std S,S,S/S,S,S/S,S,S 2y,5p,8y,11w,15w,18p,21y,24p,27y,31p,34w,36w,38k -/-/- ypwu - 1 - -";

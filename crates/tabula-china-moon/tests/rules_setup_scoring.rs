@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use tabula_china_moon::{Action, ChinaMoon, Flower, Params, SetupPlace};
-use tabula_core::{ActionError, Actor, Game, Seat, ToAct, rng_from_seed};
+use tabula_core::{ActionError, Actor, Game, Notation, Presentation, Seat, ToAct, rng_from_seed};
 
 fn outcomes(g: &ChinaMoon) -> Vec<(String, f64)> {
     let mut out = Vec::new();

@@ -4,7 +4,9 @@ mod common;
 use common::*;
 use std::collections::HashMap;
 use tabula_china_moon::{ChinaMoon, Params};
-use tabula_core::{Game, Heuristic, Seat, Zobrist, rng_from_seed, step_random};
+use tabula_core::{
+    Game, Heuristic, Notation, Presentation, Seat, Zobrist, rng_from_seed, step_random,
+};
 
 #[test]
 fn view_holds_board_frogs_flowers_hands_and_the_pending_decision() {

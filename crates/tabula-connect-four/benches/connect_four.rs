@@ -4,7 +4,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use tabula_connect_four::{ConnectFour, Params};
-use tabula_core::{Game, rng_from_seed, step_random};
+use tabula_core::{Game, Notation, rng_from_seed, step_random};
 
 const MIDDLE_GAMES: [&str; 3] = [
     "......./......./o....../x...x../o..ox../xooxo.x x",

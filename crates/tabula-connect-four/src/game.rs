@@ -6,8 +6,8 @@ use crate::bitboard::{HEIGHT, WIDTH, open_columns};
 use crate::state::{Column, ConnectFour, Params, Status};
 use crate::view::View;
 use tabula_core::{
-    ActionError, Actor, CandidateActions, EndReason, Game, NotationError, Outcome, ParamsError,
-    PositionError, Seat, ToAct, TwoPlayerZeroSum,
+    ActionError, Actor, CandidateActions, EndReason, Game, Notation, NotationError, Outcome,
+    ParamsError, PositionError, Presentation, Seat, ToAct, TwoPlayerZeroSum,
 };
 
 /// For each set of open columns (7 bits), the open columns in order and how many there are.
@@ -32,7 +32,6 @@ static OPEN_COLUMNS: [([Column; WIDTH], u8); 128] = {
 
 impl Game for ConnectFour {
     type Action = Column;
-    type View = View;
     type Params = Params;
 
     const NAME: &'static str = crate::DESCRIPTION.name;
@@ -114,6 +113,12 @@ impl Game for ConnectFour {
         self.drop_stone(action);
     }
 
+    fn zobrist_hash(&self) -> Option<u64> {
+        Some(tabula_core::Zobrist::zobrist(self))
+    }
+}
+
+impl Notation for ConnectFour {
     fn to_notation(&self) -> String {
         crate::notation::format_position(self)
     }
@@ -132,6 +137,10 @@ impl Game for ConnectFour {
     fn format_action(&self, action: Column) -> String {
         action.to_string()
     }
+}
+
+impl Presentation for ConnectFour {
+    type View = View;
 
     fn view(&self, _viewer: Option<Seat>) -> View {
         View::of(self)

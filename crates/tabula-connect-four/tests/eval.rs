@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use tabula_connect_four::{ConnectFour, Params};
-use tabula_core::{Game, Heuristic, Seat, Zobrist, rng_from_seed, step_random};
+use tabula_core::{Game, Heuristic, Notation, Seat, Zobrist, rng_from_seed, step_random};
 
 fn pos(text: &str) -> ConnectFour {
     ConnectFour::from_notation(&Params::default(), text).unwrap()

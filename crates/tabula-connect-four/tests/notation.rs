@@ -2,7 +2,7 @@
 //! error naming its field.
 
 use tabula_connect_four::{Column, ConnectFour, Params};
-use tabula_core::{Actor, Game, GameRng, Seat, rng_from_seed, step_random};
+use tabula_core::{Actor, Game, GameRng, Notation, Seat, rng_from_seed, step_random};
 
 fn read(text: &str) -> Result<ConnectFour, tabula_core::PositionError> {
     ConnectFour::from_notation(&Params::default(), text)

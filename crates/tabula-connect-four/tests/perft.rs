@@ -2,6 +2,7 @@
 
 use tabula_connect_four::{ConnectFour, Params};
 use tabula_core::Game;
+use tabula_core::Notation;
 use tabula_core::perft::{divide, perft};
 use tabula_core::testkit::check_perft_file;
 

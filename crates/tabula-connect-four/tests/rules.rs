@@ -1,7 +1,7 @@
 //! One test per rule of `docs/rules/connect-four.md`, named after it.
 
 use tabula_connect_four::{Column, ConnectFour, Params, Status};
-use tabula_core::{ActionError, Actor, EndReason, Game, Seat, ToAct};
+use tabula_core::{ActionError, Actor, EndReason, Game, Notation, Presentation, Seat, ToAct};
 
 fn col(n: usize) -> Column {
     Column::from_number(n).unwrap()
@@ -165,7 +165,7 @@ fn r4_full_board_without_four_is_a_draw() {
 
 #[test]
 fn seats_are_named_by_their_colour_and_mark() {
-    use tabula_core::{Game, Seat};
+    use tabula_core::Seat;
     let g = tabula_connect_four::ConnectFour::empty();
     assert_eq!(g.seat_name(Seat(0)), "Red (x)");
     assert_eq!(g.seat_name(Seat(1)), "Yellow (o)");

@@ -6,7 +6,7 @@ use rand::RngExt;
 use tabula_connect_four::solver::Solver;
 use tabula_connect_four::{Column, ConnectFour, Params, Status};
 use tabula_core::Game;
-use tabula_core::{GameRng as StdRng, rng_from_seed};
+use tabula_core::{GameRng as StdRng, Notation, rng_from_seed};
 
 const TACTICS: &str = include_str!("../data/tactics.txt");
 

@@ -4,6 +4,7 @@
 
 use tabula_connect_four::{Column, ConnectFour, Params, Status};
 use tabula_core::Game;
+use tabula_core::Notation;
 
 const TACTICS: &str = include_str!("../data/tactics.txt");
 

@@ -1,7 +1,7 @@
 //! The UI view (JSON) and the board drawn as text.
 
 use tabula_connect_four::{ConnectFour, Params};
-use tabula_core::{Game, Seat};
+use tabula_core::{Notation, Presentation, Seat};
 
 fn pos(text: &str) -> ConnectFour {
     ConnectFour::from_notation(&Params::default(), text).unwrap()

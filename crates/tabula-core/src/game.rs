@@ -1,6 +1,6 @@
 //! The game trait and its small capability traits.
 
-use crate::{ActionError, NotationError, Outcome, ParamsError, PositionError, Seat, SeatSet};
+use crate::{ActionError, Outcome, ParamsError, Seat, SeatSet};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
@@ -56,14 +56,17 @@ pub enum Actor {
 /// A game state: the rules of one game. Implementations live in the game crates and depend on
 /// this crate only.
 ///
+/// The trait holds the rules alone. How positions and actions are written down is
+/// [`Notation`](crate::Notation), how a state is shown to players is
+/// [`Presentation`](crate::Presentation); hosts (the registry, the CLI, the server) require
+/// both, search and the test harness need only this one.
+///
 /// Two ways to change a state: [`Game::apply`] trusts its input (search, perft, playouts;
 /// debug-asserted), [`Game::try_apply`] checks it with [`Game::validate`] and leaves the state
 /// untouched on error (players, files, the network).
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// One action. Actions of games where several seats act at once carry their seat.
     type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
-    /// What one seat (or a spectator) may see of the state.
-    type View: Serialize;
     /// The parameters of a new game (player count, board, limits, …).
     type Params: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
 
@@ -77,13 +80,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// search, so they keep large parameters such as boards behind an `Arc`.)
     fn params(&self) -> Self::Params;
 
+    /// The number of seats (players) of this game, fixed from its start.
     fn num_seats(&self) -> usize;
 
+    /// Who acts now: one seat, several seats, chance, or nobody because the game is over.
     fn to_act(&self) -> ToAct;
 
     /// The legal actions of `actor` now, appended to `out` after clearing it. Empty when the
     /// actor may not act (or the game is over). For [`Actor::Chance`]: the chance outcomes.
     fn legal_actions_for(&self, actor: Actor, out: &mut Vec<Self::Action>);
+
+    /// Performs a legal action. Behaviour on an illegal one is unspecified (debug builds may
+    /// panic): check untrusted input with [`Game::try_apply`].
+    fn apply(&mut self, action: Self::Action);
+
+    // ---- provided ----
 
     /// The outcomes of the pending chance event with their probabilities (summing to 1),
     /// appended to `out` after clearing it; empty when no chance event is pending.
@@ -91,38 +102,29 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         out.clear();
     }
 
-    /// Whether `actor` may perform `action` now, checked rule by rule, independently of the
-    /// move generator (the test harness compares the two), with a reason when not.
-    fn validate(&self, actor: Actor, action: Self::Action) -> Result<(), ActionError>;
+    /// Whether `actor` may perform `action` now, with a reason when not.
+    ///
+    /// By default: the action must be among [`Game::legal_actions_for`] (a finished game
+    /// accepts nothing). Games override it with a rule-by-rule check independent of the move
+    /// generator, which the test harness then compares with it.
+    fn validate(&self, actor: Actor, action: Self::Action) -> Result<(), ActionError> {
+        if self.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        let mut legal = Vec::new();
+        self.legal_actions_for(actor, &mut legal);
+        if legal.contains(&action) {
+            Ok(())
+        } else {
+            Err(ActionError::Illegal(format!("{action:?} is not legal now")))
+        }
+    }
 
-    /// Performs a legal action. Behaviour on an illegal one is unspecified (debug builds may
-    /// panic): check untrusted input with [`Game::try_apply`].
-    fn apply(&mut self, action: Self::Action);
-
-    /// The position in the game's notation.
-    fn to_notation(&self) -> String;
-
-    /// Reads a position in the game's notation and validates it.
-    fn from_notation(params: &Self::Params, text: &str) -> Result<Self, PositionError>;
-
-    /// Reads an action in notation, as performed by `actor` (games whose notation omits the
-    /// seat take it from here).
-    fn parse_action(&self, actor: Actor, text: &str) -> Result<Self::Action, NotationError>;
-
-    /// Writes an action in notation.
-    fn format_action(&self, action: Self::Action) -> String;
-
-    /// What `viewer` may see (`None`: a spectator, who sees public information only).
-    fn view(&self, viewer: Option<Seat>) -> Self::View;
-
-    /// The board drawn as text, for terminals.
-    fn board_text(&self) -> String;
-
-    // ---- provided ----
-
-    /// The seat's name for players (a colour where seats are colours), e.g. `Yellow`.
-    fn seat_name(&self, seat: Seat) -> String {
-        format!("Seat {}", seat.number())
+    /// The position's [`Zobrist`] hash where the game has one (games implementing [`Zobrist`]
+    /// return `Some(self.zobrist())`), `None` otherwise. Search uses it to recognise a
+    /// position it has seen, e.g. to keep the subtree of the position a game has reached.
+    fn zobrist_hash(&self) -> Option<u64> {
+        None
     }
 
     /// A new game after a random setup: every setup choice uniformly random (games with a
@@ -164,30 +166,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Ok(())
     }
 
-    /// Parses, checks and applies an action in notation; on error the state is unchanged.
-    /// Returns the action.
-    fn apply_notation(&mut self, actor: Actor, text: &str) -> Result<Self::Action, ApplyError> {
-        let action = self.parse_action(actor, text)?;
-        self.try_apply(actor, action)?;
-        Ok(action)
-    }
-
+    /// Whether the game is over.
     fn is_over(&self) -> bool {
         self.to_act().is_over()
     }
 
+    /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome> {
         self.to_act().outcome()
     }
-}
-
-/// An action in notation that did not apply: unreadable, or refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ApplyError {
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    #[error(transparent)]
-    Action(#[from] ActionError),
 }
 
 /// Enumerates a superset of the legal actions: every well-formed action of the game's shape

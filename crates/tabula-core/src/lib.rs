@@ -5,8 +5,10 @@
 //! - [`Game`]: a typed game state with typed actions, who acts next ([`ToAct`]: one seat,
 //!   several seats at once, a chance event, or over with an [`Outcome`]), legal actions into a
 //!   reused buffer, unchecked [`Game::apply`] for search and checked [`Game::try_apply`] for
-//!   untrusted input, explicit chance outcomes with probabilities, per-seat views, and the
-//!   position and action notation.
+//!   untrusted input, and explicit chance outcomes with probabilities: the rules alone.
+//! - [`Notation`]: the position and action notation; [`Presentation`]: per-seat views, the
+//!   board as text and seat names. Hosts require both, search needs neither, and the test
+//!   harness checks them wherever a game has them.
 //! - Small capability traits that only some games have: [`TwoPlayerZeroSum`] (alpha-beta may
 //!   be used), [`Zobrist`] (a position hash for transposition tables), [`Heuristic`]
 //!   (a static evaluation used by search, kept in the game crates apart from the search code).
@@ -24,9 +26,11 @@ mod colours;
 mod description;
 mod error;
 mod game;
+mod notation;
 mod outcome;
 pub mod perft;
 mod playout;
+mod presentation;
 mod repetition;
 mod rng;
 mod seat;
@@ -36,11 +40,11 @@ pub mod testkit;
 pub use colours::{ColoursError, colours_count_error, parse_colours};
 pub use description::{GameDescription, ParamDescription, SeatDescription};
 pub use error::{ActionError, NotationError, ParamsError, PositionError};
-pub use game::{
-    Actor, ApplyError, CandidateActions, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist,
-};
+pub use game::{Actor, CandidateActions, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist};
+pub use notation::{ApplyError, Notation};
 pub use outcome::{EndReason, Outcome, PlyLimit};
 pub use playout::{random_playout, sample_chance, step_random};
+pub use presentation::Presentation;
 pub use repetition::RepetitionHistory;
 pub use rng::{GameRng, rng_from_seed};
 pub use seat::{MAX_SEATS, Seat, SeatSet};

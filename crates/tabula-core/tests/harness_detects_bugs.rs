@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 use tabula_core::testkit::{Harness, check_perft_file};
 use tabula_core::{
-    ActionError, Actor, CandidateActions, Game, NotationError, Outcome, ParamsError, PositionError,
-    Seat, ToAct,
+    ActionError, Actor, CandidateActions, Game, Notation, NotationError, Outcome, ParamsError,
+    PositionError, Presentation, Seat, ToAct,
 };
 
 /// Which bug to plant.
@@ -17,6 +17,8 @@ enum Bug {
     GeneratorOmits,
     ValidatorTooLax,
     NotationLossy,
+    ActionNotationLossy,
+    SeatNamesAlike,
     LosesStones,
 }
 
@@ -36,7 +38,6 @@ struct Nim {
 
 impl Game for Nim {
     type Action = u8;
-    type View = u8;
     type Params = NimParams;
     const NAME: &'static str = "nim";
 
@@ -99,6 +100,9 @@ impl Game for Nim {
         };
         self.to_move = 1 - self.to_move;
     }
+}
+
+impl Notation for Nim {
     fn to_notation(&self) -> String {
         let mover = if self.bug == Bug::NotationLossy {
             0
@@ -134,13 +138,28 @@ impl Game for Nim {
             .map_err(|_| NotationError::new(text, "a number of stones"))
     }
     fn format_action(&self, n: u8) -> String {
-        n.to_string()
+        if self.bug == Bug::ActionNotationLossy {
+            "1".into()
+        } else {
+            n.to_string()
+        }
     }
+}
+
+impl Presentation for Nim {
+    type View = u8;
     fn view(&self, _: Option<Seat>) -> u8 {
         self.stones
     }
     fn board_text(&self) -> String {
-        "o".repeat(self.stones as usize)
+        format!("{} left", self.stones)
+    }
+    fn seat_name(&self, seat: Seat) -> String {
+        if self.bug == Bug::SeatNamesAlike {
+            "Player".into()
+        } else {
+            format!("Player {}", seat.number())
+        }
     }
 }
 
@@ -190,6 +209,27 @@ fn harness_catches_lossy_notation() {
 }
 
 #[test]
+#[should_panic(expected = "reads back as")]
+fn harness_catches_lossy_action_notation() {
+    harness(Bug::ActionNotationLossy).run();
+}
+
+#[test]
+#[should_panic(expected = "two seats are called `Player`")]
+fn harness_catches_seats_of_the_same_name() {
+    harness(Bug::SeatNamesAlike).run();
+}
+
+#[test]
+fn the_rules_harness_checks_the_rules_and_not_the_notation() {
+    let rules = |bug| Harness::rules(move |_| Nim::new(&NimParams { bug }).unwrap()).games(3);
+    assert_eq!(rules(Bug::NotationLossy).run().finished, 3);
+    assert_eq!(rules(Bug::SeatNamesAlike).run().finished, 3);
+    let caught = std::panic::catch_unwind(|| rules(Bug::GeneratorOmits).run());
+    assert!(caught.is_err(), "a rules bug is still caught");
+}
+
+#[test]
 #[should_panic(expected = "invariant broken")]
 fn harness_catches_a_broken_invariant() {
     harness(Bug::LosesStones).run();
@@ -221,4 +261,68 @@ fn try_apply_refuses_out_of_turn_and_changes_nothing() {
     assert_eq!(g.to_notation(), before);
     assert!(g.try_apply(Actor::Seat(Seat(0)), 3).is_ok());
     assert_eq!(g.to_notation(), "7 2");
+}
+
+/// Countdown: one seat counts down from 3 by 1 or 2; nothing but the rules, with the
+/// provided `validate` (from the legal actions).
+#[derive(Clone, Debug)]
+struct Countdown(u8);
+
+impl Game for Countdown {
+    type Action = u8;
+    type Params = NimParams;
+    const NAME: &'static str = "countdown";
+
+    fn new(_: &NimParams) -> Result<Self, ParamsError> {
+        Ok(Countdown(3))
+    }
+    fn params(&self) -> NimParams {
+        NimParams::default()
+    }
+    fn num_seats(&self) -> usize {
+        1
+    }
+    fn to_act(&self) -> ToAct {
+        if self.0 == 0 {
+            ToAct::Over(Outcome::win(Seat(0), 1))
+        } else {
+            ToAct::One(Seat(0))
+        }
+    }
+    fn legal_actions_for(&self, actor: Actor, out: &mut Vec<u8>) {
+        out.clear();
+        if actor == Actor::Seat(Seat(0)) {
+            out.extend((1..=2).filter(|&n| n <= self.0));
+        }
+    }
+    fn apply(&mut self, n: u8) {
+        self.0 -= n;
+    }
+}
+
+impl CandidateActions for Countdown {
+    fn candidate_actions(&self, _: Actor, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(0..=3);
+    }
+}
+
+#[test]
+fn the_provided_validate_accepts_the_legal_actions_only() {
+    let report = Harness::rules(|_| Countdown(3)).games(3).run();
+    assert_eq!(report.finished, 3);
+    let mut g = Countdown(1);
+    assert!(matches!(
+        g.try_apply(Actor::Seat(Seat(0)), 2),
+        Err(ActionError::Illegal(_))
+    ));
+    assert!(matches!(
+        g.try_apply(Actor::Host, 1),
+        Err(ActionError::Illegal(_))
+    ));
+    assert_eq!(g.try_apply(Actor::Seat(Seat(0)), 1), Ok(()));
+    assert_eq!(
+        g.try_apply(Actor::Seat(Seat(0)), 1),
+        Err(ActionError::GameOver)
+    );
 }

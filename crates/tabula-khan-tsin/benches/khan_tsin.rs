@@ -5,7 +5,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use tabula_core::perft::perft;
-use tabula_core::{Game, rng_from_seed, step_random};
+use tabula_core::{Game, Notation, rng_from_seed, step_random};
 use tabula_khan_tsin::{Action, KhanTsin, Params};
 
 fn params(players: usize) -> Params {

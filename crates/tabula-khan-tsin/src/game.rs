@@ -6,13 +6,12 @@ use crate::params::{Params, SQUARES};
 use crate::state::{KhanTsin, Status};
 use crate::view::View;
 use tabula_core::{
-    ActionError, Actor, CandidateActions, Game, GameRng, NotationError, ParamsError, PositionError,
-    Seat, ToAct, TwoPlayerZeroSum, Zobrist,
+    ActionError, Actor, CandidateActions, Game, GameRng, Notation, NotationError, ParamsError,
+    PositionError, Presentation, Seat, ToAct, TwoPlayerZeroSum, Zobrist,
 };
 
 impl Game for KhanTsin {
     type Action = Action;
-    type View = View;
     type Params = Params;
 
     const NAME: &'static str = crate::DESCRIPTION.name;
@@ -59,6 +58,12 @@ impl Game for KhanTsin {
         self.perform(action);
     }
 
+    fn zobrist_hash(&self) -> Option<u64> {
+        Some(tabula_core::Zobrist::zobrist(self))
+    }
+}
+
+impl Notation for KhanTsin {
     fn to_notation(&self) -> String {
         crate::notation::write_position(self)
     }
@@ -82,6 +87,10 @@ impl Game for KhanTsin {
     fn format_action(&self, action: Action) -> String {
         action.to_string()
     }
+}
+
+impl Presentation for KhanTsin {
+    type View = View;
 
     /// Nothing is hidden in Khan-Tsin: every viewer sees the same.
     fn view(&self, _viewer: Option<Seat>) -> View {

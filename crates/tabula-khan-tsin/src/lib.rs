@@ -27,6 +27,7 @@ mod heuristic;
 mod movegen;
 mod notation;
 mod params;
+mod position_text;
 mod rules;
 mod setup;
 mod stack;

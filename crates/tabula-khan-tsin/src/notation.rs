@@ -8,36 +8,10 @@
 //! as the alternation gives them, no neutral token yet (2 players), and `<to-move>` the placer.
 
 use crate::params::{Colour, Layout, SQUARES, Seats};
+pub(crate) use crate::position_text::write_position;
 use crate::stack::{MAX_HEIGHT, Stack};
 use crate::state::{KhanTsin, PER_CLASS, TOKENS_PER_COLOUR};
 use tabula_core::PositionError;
-
-/// Writes the position.
-pub(crate) fn write_position(game: &KhanTsin) -> String {
-    let mut out = game.layout.to_text();
-    out.push(' ');
-    for (sq, s) in game.stacks.iter().enumerate() {
-        if sq > 0 {
-            out.push('/');
-        }
-        if s.is_empty() {
-            out.push('-');
-        }
-        let h = s.height();
-        for (level, c) in s.colours().enumerate() {
-            if level + 1 == h && game.khans & (1 << sq) != 0 {
-                out.push(c.khan_letter());
-            } else {
-                out.push(c.letter());
-            }
-        }
-    }
-    out.push(' ');
-    out.push_str(&game.seats.to_text());
-    out.push(' ');
-    out.push(game.colour_to_move().letter());
-    out
-}
 
 fn err(field: impl Into<String>, message: impl Into<String>) -> PositionError {
     PositionError::new(field, message)

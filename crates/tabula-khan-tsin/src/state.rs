@@ -6,7 +6,6 @@
 use crate::params::{Colour, Layout, SQUARES, Seats};
 use crate::stack::{MAX_HEIGHT, Stack};
 use crate::zobrist;
-use std::fmt;
 use tabula_core::{EndReason, Outcome, PlyLimit, RepetitionHistory, Seat, ToAct};
 
 /// Mask of the 36 squares.
@@ -278,18 +277,5 @@ impl KhanTsin {
             return Err("incremental hash differs from the full hash".into());
         }
         Ok(())
-    }
-}
-
-impl fmt::Debug for KhanTsin {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "KhanTsin({} | {:?} plies {} hash {:016x})",
-            crate::notation::write_position(self),
-            self.status,
-            self.limit.plies,
-            self.hash
-        )
     }
 }

@@ -6,7 +6,7 @@ mod common;
 
 use common::board;
 use proptest::prelude::*;
-use tabula_core::{Actor, Game, Seat};
+use tabula_core::{Actor, Game, Notation, Seat};
 use tabula_khan_tsin::{KhanTsin, Params};
 
 const FIELDS: [&str; 5] = ["position", "layout", "stacks", "seats", "to-move"];

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{STD, board, pos};
-use tabula_core::{Actor, Game, Seat};
+use tabula_core::{Actor, Game, Notation, Seat};
 use tabula_khan_tsin::{Action, KhanTsin, Params};
 
 fn field_of(text: &str) -> String {

@@ -1,7 +1,7 @@
 //! Perft data files (tests/data/perft.txt): counts computed by the independent Python
 //! reference (tools/reference.py) checked against the engine, at every listed depth.
 
-use tabula_core::Game;
+use tabula_core::Notation;
 use tabula_core::perft::{divide, parse_perft_file, perft};
 use tabula_core::testkit::check_perft_file;
 use tabula_khan_tsin::{KhanTsin, Params};

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use rand::RngExt;
 use std::collections::HashMap;
-use tabula_core::{EndReason, Game, Zobrist, rng_from_seed};
+use tabula_core::{EndReason, Game, Notation, Presentation, Zobrist, rng_from_seed};
 use tabula_khan_tsin::{KhanTsin, Params};
 
 fn reason(g: &KhanTsin) -> Option<EndReason> {

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{STD, board, legal, play, pos};
-use tabula_core::{Actor, EndReason, Game, Seat};
+use tabula_core::{Actor, EndReason, Game, Notation, Seat};
 use tabula_khan_tsin::{KhanTsin, Params, Phase};
 
 const PREWIN2: &str = "-/-/-/-/-/-/-/b/bwwggg/bwW/-/-/-/-/-/-/-/-/-/-/-/gwbbwwgG/-/-/bbbwg/-/-/-/-/-/bg/wgb/wwbgggbw/-/-/- wg g";

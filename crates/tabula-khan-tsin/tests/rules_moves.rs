@@ -7,7 +7,7 @@
 mod common;
 
 use common::{board, legal, legal_from, play, pos, refusal};
-use tabula_core::{Actor, Game, Seat};
+use tabula_core::{Actor, Notation, Seat};
 
 #[test]
 fn distance_is_the_value_of_the_origin_square() {

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{STD, board, legal, legal_from, play, pos, refusal};
-use tabula_core::{Game, Seat, rng_from_seed};
+use tabula_core::{Game, Notation, Seat, rng_from_seed};
 use tabula_khan_tsin::{Colour, KhanTsin, Params, Phase, STANDARD_LAYOUT};
 
 fn params(players: usize, colours: Option<&str>) -> Params {

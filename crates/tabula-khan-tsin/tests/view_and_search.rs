@@ -3,7 +3,7 @@
 mod common;
 
 use common::{STD, board, play, pos};
-use tabula_core::{Game, Heuristic, Seat, Zobrist};
+use tabula_core::{Game, Heuristic, Notation, Presentation, Seat, Zobrist};
 use tabula_khan_tsin::{KhanTsin, Params, Phase};
 
 const PREWIN2: &str = "-/-/-/-/-/-/-/b/bwwggg/bwW/-/-/-/-/-/-/-/-/-/-/-/gwbbwwgG/-/-/bbbwg/-/-/-/-/-/bg/wgb/wwbgggbw/-/-/- wg g";
@@ -139,7 +139,6 @@ fn the_heuristic_prefers_progress_towards_the_winning_stack() {
 
 #[test]
 fn seats_are_named_by_their_colour() {
-    use tabula_core::Game;
     let g = tabula_khan_tsin::KhanTsin::from_notation(
         &Default::default(),
         "123231312132213321123231312132213321 -/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/-/- gb g",

@@ -10,13 +10,12 @@ use crate::state::{MagicalCircle, Phase};
 use crate::view::{self, View};
 use std::fmt;
 use tabula_core::{
-    ActionError, Actor, CandidateActions, EndReason, Game, Heuristic, NotationError, Outcome,
-    ParamsError, PositionError, Seat, ToAct, Zobrist,
+    ActionError, Actor, CandidateActions, EndReason, Game, Heuristic, Notation, NotationError,
+    Outcome, ParamsError, PositionError, Presentation, Seat, ToAct, Zobrist,
 };
 
 impl Game for MagicalCircle {
     type Action = Action;
-    type View = View;
     type Params = Params;
 
     const NAME: &'static str = crate::DESCRIPTION.name;
@@ -77,6 +76,12 @@ impl Game for MagicalCircle {
         }
     }
 
+    fn zobrist_hash(&self) -> Option<u64> {
+        Some(tabula_core::Zobrist::zobrist(self))
+    }
+}
+
+impl Notation for MagicalCircle {
     fn to_notation(&self) -> String {
         notation::write(self)
     }
@@ -108,6 +113,10 @@ impl Game for MagicalCircle {
     fn format_action(&self, action: Action) -> String {
         actions::format_action(self.cfg.deck, action)
     }
+}
+
+impl Presentation for MagicalCircle {
+    type View = View;
 
     fn view(&self, viewer: Option<Seat>) -> View {
         view::view(self, viewer)

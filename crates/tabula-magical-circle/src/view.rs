@@ -30,7 +30,7 @@
 use crate::arrangement::{ELEMENT_NAMES, LETTERS};
 use crate::state::{MagicalCircle, Phase};
 use serde::Serialize;
-use tabula_core::{Actor, Game, Seat};
+use tabula_core::{Actor, Game, Notation, Seat};
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct View {

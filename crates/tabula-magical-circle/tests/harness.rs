@@ -5,7 +5,7 @@ mod common;
 
 use common::{conservation, params, solver_game};
 use tabula_core::testkit::Harness;
-use tabula_core::{EndReason, Game, Seat, rng_from_seed};
+use tabula_core::{EndReason, Game, Notation, Seat, rng_from_seed};
 use tabula_magical_circle::{MagicalCircle, Params, Phase};
 
 fn run(p: Params, games: usize, seed: u64, max_steps: usize) -> tabula_core::testkit::Report {

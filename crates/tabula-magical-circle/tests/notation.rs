@@ -4,7 +4,7 @@
 mod common;
 
 use common::{params, pos};
-use tabula_core::{Actor, Game, Seat};
+use tabula_core::{Actor, Notation, Seat};
 use tabula_magical_circle::{Action, MagicalCircle, Params};
 
 const TAIL: &str = "excluded=- voted=- first=1 discard=- under=-";

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{act, params, pos, race2, seat};
-use tabula_core::{Actor, Game, Heuristic, Seat};
+use tabula_core::{Actor, Game, Heuristic, Presentation, Seat};
 use tabula_magical_circle::{Action, Arrangement, Hand, Phase};
 
 const RACE: &str = "WFEALD,FLEAWD,DFWEAL";

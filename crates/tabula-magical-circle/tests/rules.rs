@@ -4,7 +4,7 @@
 mod common;
 
 use common::{act, params, pos, race2, refused, seat, swaps};
-use tabula_core::{ActionError, Actor, Game, Seat, SeatSet, ToAct};
+use tabula_core::{ActionError, Actor, Game, Notation, Seat, SeatSet, ToAct};
 use tabula_magical_circle::{Action, Arrangement, Hand, MagicalCircle, Params, Phase};
 
 const RACE: &str = "WFEALD,FLEAWD,DFWEAL";

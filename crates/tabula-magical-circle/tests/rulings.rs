@@ -4,7 +4,7 @@
 mod common;
 
 use common::{act, params, pos, race2, refused, seat, swaps};
-use tabula_core::{Actor, EndReason, Game, Seat, SeatSet, ToAct};
+use tabula_core::{Actor, EndReason, Game, Notation, Presentation, Seat, SeatSet, ToAct};
 use tabula_magical_circle::{Arrangement, Deck, MagicalCircle, Params, Phase};
 
 const RACE: &str = "WFEALD,FLEAWD,DFWEAL";

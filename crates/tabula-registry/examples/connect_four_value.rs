@@ -14,7 +14,7 @@ use rand::RngExt;
 use std::time::{Duration, Instant};
 use tabula_connect_four::solver::Solver;
 use tabula_connect_four::{Column, ConnectFour};
-use tabula_core::{Actor, Game, rng_from_seed};
+use tabula_core::{Actor, Game, Notation, rng_from_seed};
 
 fn arg(args: &[String], name: &str, default: &str) -> String {
     args.iter()

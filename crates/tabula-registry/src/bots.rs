@@ -3,10 +3,10 @@
 //! should wait before applying it. The bots themselves are `tabula_ai`'s, built for the game's
 //! type by the factory its registry entry names.
 
-use crate::{DynGame, RegistryError, Typed};
+use crate::{DynAction, DynGame, RegistryError, Typed};
 use std::time::Duration;
 use tabula_ai::{Bot, BotFactory, BotSpec, Decision, Pace, SearchLimits, SearchReport};
-use tabula_core::{Actor, Game, Seat, ToAct};
+use tabula_core::{Actor, Game, Notation, Seat, ToAct};
 
 /// A bot's decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,12 +21,19 @@ pub struct BotMove {
 pub trait DynBot: Send {
     /// What `seat` does now; `None` when it has nothing to do or prefers to wait (a race it
     /// does not want to enter yet).
+    ///
+    /// # Panics
+    /// When `game` is not a game of the bot's (a host paired them wrongly), naming both.
     fn decide(&mut self, game: &dyn DynGame, seat: Seat) -> Option<BotMove>;
 
-    /// `action` (in notation, by `actor`) was applied to `before`: search bots keep the
-    /// matching part of their tree. Hosts that do not report actions lose only that reuse.
-    fn observe(&mut self, before: &dyn DynGame, actor: Actor, action: &str) {
-        let _ = (before, actor, action);
+    /// `action` (as [`DynGame::read_action`] read it) was applied to `before`: search bots
+    /// keep the matching part of their tree. Hosts that do not report actions lose only that
+    /// reuse.
+    ///
+    /// # Panics
+    /// When `before` or `action` is not of the bot's game, naming both games.
+    fn observe(&mut self, before: &dyn DynGame, action: &DynAction) {
+        let _ = (before, action);
     }
 
     /// Searches `game` for `seat` within `limits` and reports what the search found, actions
@@ -107,9 +114,15 @@ impl<G: Game> TypedBot<G> {
     }
 }
 
-impl<G: Game> DynBot for TypedBot<G> {
+/// The typed value behind `value`, or a panic naming both games: a bot handed another game's
+/// state or action is a host's mistake that must not pass unnoticed.
+fn expect_game<T>(value: Result<T, RegistryError>) -> T {
+    value.unwrap_or_else(|e| panic!("bot: {e}"))
+}
+
+impl<G: Notation> DynBot for TypedBot<G> {
     fn decide(&mut self, game: &dyn DynGame, seat: Seat) -> Option<BotMove> {
-        let typed = &game.as_any().downcast_ref::<Typed<G>>()?.0;
+        let typed = expect_game(Typed::<G>::of(game));
         let may_wait = matches!(typed.to_act(), ToAct::Several(_));
         let real_time = self.real_time;
         let bot = self.bot_for(typed)?;
@@ -133,14 +146,12 @@ impl<G: Game> DynBot for TypedBot<G> {
         })
     }
 
-    fn observe(&mut self, before: &dyn DynGame, actor: Actor, action: &str) {
-        let Some(typed) = before.as_any().downcast_ref::<Typed<G>>() else {
-            return;
-        };
-        let (Some(bot), Ok(a)) = (self.bot.as_mut(), typed.0.parse_action(actor, action)) else {
-            return;
-        };
-        bot.observe(&typed.0, a);
+    fn observe(&mut self, before: &dyn DynGame, action: &DynAction) {
+        let typed = expect_game(Typed::<G>::of(before));
+        let action = expect_game(action.typed::<G>());
+        if let Some(bot) = self.bot.as_mut() {
+            bot.observe(typed, action);
+        }
     }
 
     fn analyse(
@@ -150,14 +161,13 @@ impl<G: Game> DynBot for TypedBot<G> {
         limits: &SearchLimits,
         every_root_action: bool,
     ) -> Result<Option<SearchReport<String>>, RegistryError> {
-        let Some(typed) = game.as_any().downcast_ref::<Typed<G>>() else {
+        let Ok(typed) = Typed::<G>::of(game) else {
             return Err(RegistryError::Bot(format!(
                 "this bot plays {}, not {}",
                 G::NAME,
                 game.game_name()
             )));
         };
-        let typed = &typed.0;
         if self.bot.is_none() {
             self.bot = Some(
                 self.factory

@@ -1,11 +1,12 @@
 //! [`DynGame`]: any registered game behind one object-safe interface speaking notation and
-//! JSON, for the CLI and the server. [`Typed`] implements it for every `tabula_core::Game`.
+//! JSON, for the CLI and the server. [`Typed`] implements it for every game with a notation
+//! and a presentation (`tabula_core::Notation`, `tabula_core::Presentation`).
 
-use crate::RegistryError;
+use crate::{DynAction, RegistryError};
 use serde_json::{Value, json};
 use std::any::Any;
 use std::fmt::Debug;
-use tabula_core::{Actor, Game, GameRng, Seat, ToAct, sample_chance};
+use tabula_core::{Actor, Game, GameRng, Notation, Presentation, Seat, ToAct, sample_chance};
 
 /// A game state of any registered game.
 pub trait DynGame: Send + Sync + Debug {
@@ -19,9 +20,21 @@ pub trait DynGame: Send + Sync + Debug {
     fn params(&self) -> Value;
     /// The legal actions of `actor` in notation, sorted in byte order.
     fn legal(&self, actor: Actor) -> Vec<String>;
+    /// Whether `text` is, in canonical notation, one of the legal actions of `actor` (one of
+    /// [`DynGame::legal`], without listing them).
+    fn is_legal(&self, actor: Actor, text: &str) -> bool;
+    /// Reads `text` as an action of `actor`, without checking that it is legal now.
+    fn read_action(&self, actor: Actor, text: &str) -> Result<DynAction, RegistryError>;
+    /// Checks and applies an action read by [`DynGame::read_action`]; on error nothing
+    /// changes. Returns the action in canonical notation. An action of another game is
+    /// refused with [`RegistryError::WrongGame`].
+    fn apply_action(&mut self, action: &DynAction) -> Result<String, RegistryError>;
     /// Reads `text` as an action of `actor`, checks and applies it; on error nothing changes.
     /// Returns the action in canonical notation.
-    fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RegistryError>;
+    fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RegistryError> {
+        let action = self.read_action(actor, text)?;
+        self.apply_action(&action)
+    }
     /// Resolves pending chance events from `rng`; returns them in notation.
     fn resolve_chance(&mut self, rng: &mut GameRng) -> Vec<String>;
     /// What `viewer` may see (`None`: a spectator), as JSON.
@@ -47,7 +60,22 @@ impl Clone for Box<dyn DynGame> {
 #[derive(Clone, Debug)]
 pub struct Typed<G: Game>(pub G);
 
-impl<G: Game> DynGame for Typed<G> {
+impl<G: Game> Typed<G> {
+    /// The typed game behind `game`, which must be a game of `G`; otherwise an error naming
+    /// both games.
+    pub fn of(game: &dyn DynGame) -> Result<&G, RegistryError> {
+        game.as_any()
+            .downcast_ref::<Typed<G>>()
+            .map(|typed| &typed.0)
+            .ok_or(RegistryError::WrongGame {
+                what: "a game",
+                expected: G::NAME,
+                found: game.game_name(),
+            })
+    }
+}
+
+impl<G: Notation + Presentation> DynGame for Typed<G> {
     fn game_name(&self) -> &'static str {
         G::NAME
     }
@@ -76,15 +104,32 @@ impl<G: Game> DynGame for Typed<G> {
         texts
     }
 
-    fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RegistryError> {
+    fn is_legal(&self, actor: Actor, text: &str) -> bool {
+        // A legal action's notation reads back as that action (the harness checks it), and
+        // `validate` accepts exactly the legal actions: so this is `legal(actor)` containing
+        // `text`, without generating and writing every legal action.
+        match self.0.parse_action(actor, text) {
+            Ok(action) => {
+                self.0.validate(actor, action).is_ok() && self.0.format_action(action) == text
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn read_action(&self, actor: Actor, text: &str) -> Result<DynAction, RegistryError> {
         let action = self.0.parse_action(actor, text)?;
+        Ok(DynAction::new::<G>(actor, text, action))
+    }
+
+    fn apply_action(&mut self, action: &DynAction) -> Result<String, RegistryError> {
+        let typed = action.typed::<G>()?;
         self.0
-            .try_apply(actor, action)
+            .try_apply(action.actor(), typed)
             .map_err(|error| RegistryError::Action {
-                action: text.to_string(),
+                action: action.text().to_string(),
                 error,
             })?;
-        Ok(self.0.format_action(action))
+        Ok(self.0.format_action(typed))
     }
 
     fn resolve_chance(&mut self, rng: &mut GameRng) -> Vec<String> {
@@ -160,7 +205,7 @@ pub fn resolve_actor(
         (None, ToAct::Chance) => Actor::Chance,
         (None, ToAct::Over(_)) => Actor::Seat(Seat(0)),
         (None, ToAct::Several(seats)) => {
-            if game.legal(Actor::Host).iter().any(|a| a == text) {
+            if game.is_legal(Actor::Host, text) {
                 return Ok(Actor::Host);
             }
             return Err(RegistryError::SeatNeeded {
@@ -168,9 +213,7 @@ pub fn resolve_actor(
             });
         }
     };
-    if !game.legal(actor).iter().any(|a| a == text)
-        && game.legal(Actor::Host).iter().any(|a| a == text)
-    {
+    if !game.is_legal(actor, text) && game.is_legal(Actor::Host, text) {
         return Ok(Actor::Host);
     }
     Ok(actor)

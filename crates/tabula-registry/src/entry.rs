@@ -6,8 +6,7 @@ use serde_json::{Map, Value};
 use tabula_ai::analysis::{AnalysisOptions, AnalysisReport, Phase};
 use tabula_ai::arena::MatchConfig;
 use tabula_ai::{BenchConfig, BenchReport, BotFactory, BotSpec, MatchReport};
-use tabula_core::GameDescription;
-use tabula_core::{Game, GameRng, ParamsError};
+use tabula_core::{Game, GameDescription, GameRng, Notation, ParamsError, Presentation};
 
 /// How a new game is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +128,7 @@ impl<G: Game> Entry<G> {
     }
 }
 
-impl<G: Game> GameEntry for Entry<G> {
+impl<G: Notation + Presentation> GameEntry for Entry<G> {
     fn info(&self) -> &GameInfo {
         &self.info
     }

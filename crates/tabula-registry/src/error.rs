@@ -27,6 +27,17 @@ pub enum RegistryError {
     Bot(String),
     #[error("{seat} does not exist in a {players}-player game")]
     NoSuchSeat { seat: Seat, players: usize },
+    /// A game, an action or a bot of one game was handed to another game's code: a host
+    /// paired things up wrongly.
+    #[error("{what} of {found} given to {expected}")]
+    WrongGame {
+        /// What was handed over (`a game`, `an action`).
+        what: &'static str,
+        /// The game whose code received it.
+        expected: &'static str,
+        /// The game it belongs to.
+        found: &'static str,
+    },
 }
 
 impl RegistryError {

@@ -11,6 +11,7 @@
 
 pub mod bots;
 mod catalog;
+mod dyn_action;
 mod dyn_game;
 mod entry;
 mod error;
@@ -19,6 +20,7 @@ mod info;
 
 pub use bots::{BotMove, DynBot, RandomBot, make_bot};
 pub use catalog::Catalog;
+pub use dyn_action::DynAction;
 pub use dyn_game::{DynGame, Typed, resolve_actor, status_json};
 pub use entry::{Entry, GameEntry, Setup};
 pub use error::RegistryError;

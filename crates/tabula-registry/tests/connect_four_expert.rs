@@ -5,7 +5,7 @@
 use tabula_ai::SearchLimits;
 use tabula_connect_four::solver::Solver;
 use tabula_connect_four::{Column, ConnectFour, Params};
-use tabula_core::{Actor, Game, Seat, rng_from_seed};
+use tabula_core::{Actor, Game, Notation, Seat, rng_from_seed};
 use tabula_registry::DynGame;
 
 /// Positions after `plies` random plies, the game still on.

@@ -1,7 +1,7 @@
 //! Prints perft counts of a position with the engine: `cargo run --release --example perft --
 //! "<position>" <depth> [divide]`. Compare with `python3 tools/reference.py perft`.
 
-use tabula_core::Game;
+use tabula_core::Notation;
 use tabula_core::perft::{divide, perft};
 use tabula_toumai::{Params, Toumai};
 

@@ -9,13 +9,12 @@ use crate::pawn::Kind;
 use crate::state::{Status, Toumai};
 use crate::view::View;
 use tabula_core::{
-    ActionError, Actor, CandidateActions, Game, GameRng, NotationError, ParamsError, PositionError,
-    Seat, ToAct, TwoPlayerZeroSum,
+    ActionError, Actor, CandidateActions, Game, GameRng, Notation, NotationError, ParamsError,
+    PositionError, Presentation, Seat, ToAct, TwoPlayerZeroSum,
 };
 
 impl Game for Toumai {
     type Action = Action;
-    type View = View;
     type Params = Params;
 
     const NAME: &'static str = crate::DESCRIPTION.name;
@@ -74,6 +73,26 @@ impl Game for Toumai {
         self.perform(action);
     }
 
+    /// Every placement uniformly random among the legal ones (R13: these placements do not
+    /// count towards the ply limit).
+    fn new_random(params: &Params, rng: &mut GameRng) -> Result<Self, ParamsError> {
+        params.seats()?;
+        let mut game = Toumai::empty(&Params {
+            max_plies: None,
+            ..params.clone()
+        })?;
+        game.place_randomly(rng);
+        game.limit = tabula_core::PlyLimit::new(params.max_plies);
+        game.update_status();
+        Ok(game)
+    }
+
+    fn zobrist_hash(&self) -> Option<u64> {
+        Some(tabula_core::Zobrist::zobrist(self))
+    }
+}
+
+impl Notation for Toumai {
     fn to_notation(&self) -> String {
         format_position(self)
     }
@@ -91,6 +110,10 @@ impl Game for Toumai {
     fn format_action(&self, action: Action) -> String {
         action.to_string()
     }
+}
+
+impl Presentation for Toumai {
+    type View = View;
 
     fn view(&self, _viewer: Option<Seat>) -> View {
         self.make_view()
@@ -106,20 +129,6 @@ impl Game for Toumai {
         } else {
             format!("Seat {}", seat.number())
         }
-    }
-
-    /// Every placement uniformly random among the legal ones (R13: these placements do not
-    /// count towards the ply limit).
-    fn new_random(params: &Params, rng: &mut GameRng) -> Result<Self, ParamsError> {
-        params.seats()?;
-        let mut game = Toumai::empty(&Params {
-            max_plies: None,
-            ..params.clone()
-        })?;
-        game.place_randomly(rng);
-        game.limit = tabula_core::PlyLimit::new(params.max_plies);
-        game.update_status();
-        Ok(game)
     }
 }
 

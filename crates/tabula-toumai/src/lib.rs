@@ -29,6 +29,7 @@ mod movegen;
 mod notation;
 mod params;
 mod pawn;
+mod position_text;
 mod rules;
 mod search;
 mod setup;

@@ -5,53 +5,13 @@
 //! A position with fewer than 18 pawns is a setup position (R12): the missing pawns are in
 //! hand, and it must be one the placement schedule reaches (see [`crate::setup`]).
 
-use crate::board::{LINES, Line, colour_counts, height, line_letter, pawn_at, pawn_bits, push};
+use crate::board::{LINES, Line, colour_counts, height, line_letter, pawn_bits, push};
 use crate::params::{Params, Seats};
-use crate::pawn::{Colour, FULL_SET, Kind, colour_of, kind_of, pawn};
+use crate::pawn::{Colour, FULL_SET, Kind, pawn};
+pub(crate) use crate::position_text::format_position;
 use crate::setup::check_setup_board;
 use crate::state::{ALL_PAWNS, Status, Toumai};
 use tabula_core::{PlyLimit, PositionError, RepetitionHistory};
-
-/// Writes the position.
-pub(crate) fn format_position(g: &Toumai) -> String {
-    let mut s = String::with_capacity(64);
-    for (i, &l) in g.lines.iter().enumerate() {
-        if i > 0 {
-            s.push('/');
-        }
-        if height(l) == 0 {
-            s.push('-');
-        }
-        for sq in 0..height(l) {
-            let p = pawn_at(l, sq);
-            let c = colour_of(p);
-            s.push(Colour::from_index(c).letter());
-            s.push(if g.seats.is_neutral(c) {
-                'N'
-            } else {
-                Kind::from_index(kind_of(p)).letter()
-            });
-        }
-    }
-    s.push(' ');
-    s.push_str(&g.seats.letters());
-    s.push(' ');
-    s.push(g.to_move_colour().letter());
-    s.push(' ');
-    for seat in 0..g.seats.n as usize {
-        s.push((b'0' + g.wands[seat]) as char);
-    }
-    s.push(' ');
-    if g.last_swap == 0 {
-        s.push('-');
-    }
-    for seat in 0..g.seats.n {
-        if g.last_swap & (1 << seat) != 0 {
-            s.push(g.seats.colour_of(seat).letter());
-        }
-    }
-    s
-}
 
 /// Reads and validates a position. The position's `<seats>` decide the players and colours;
 /// `params` gives the ply limit.

@@ -4,7 +4,6 @@ use crate::board::{LINES, Line, colour_counts, height, pawn_at, pawn_bits, top};
 use crate::params::{Params, Seats};
 use crate::pawn::{Colour, colour_of};
 use serde::Serialize;
-use std::fmt;
 use tabula_core::{EndReason, Outcome, PlyLimit, RepetitionHistory, Seat, ToAct};
 
 /// All 18 pawns are on the board once setup is over.
@@ -222,18 +221,5 @@ impl Toumai {
             c[i] = colour_counts(pawn_bits(l), height(l));
         }
         c
-    }
-}
-
-impl fmt::Debug for Toumai {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Toumai(`{}` plies {} max {:?} {:?})",
-            crate::notation::format_position(self),
-            self.limit.plies,
-            self.limit.max,
-            self.status
-        )
     }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use tabula_core::testkit::Harness;
-use tabula_core::{Game, Seat};
+use tabula_core::{Game, Presentation, Seat};
 use tabula_toumai::{Params, Phase, Toumai};
 
 /// Every pawn is on the board or in hand, each colour has its 6 pawns, lines hold at most 6

@@ -7,7 +7,9 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use std::collections::HashMap;
-use tabula_core::{Actor, Game, Heuristic, Seat, Zobrist, rng_from_seed, step_random};
+use tabula_core::{
+    Actor, Game, Heuristic, Notation, Presentation, Seat, Zobrist, rng_from_seed, step_random,
+};
 use tabula_toumai::{Params, Toumai, parse_action};
 
 #[test]

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use rand::RngExt;
 use std::collections::HashMap;
-use tabula_core::{EndReason, Game, Zobrist, rng_from_seed};
+use tabula_core::{EndReason, Game, Notation, Presentation, Zobrist, rng_from_seed};
 use tabula_toumai::{Params, Toumai};
 
 /// Four plies that bring [`START2`] back: Yellow's 1 flies a→b, Red's d→f, and both back.

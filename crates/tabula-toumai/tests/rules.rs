@@ -5,7 +5,9 @@ mod common;
 
 use common::*;
 use std::collections::BTreeSet;
-use tabula_core::{ActionError, Actor, EndReason, Game, Seat, rng_from_seed};
+use tabula_core::{
+    ActionError, Actor, EndReason, Game, Notation, Presentation, Seat, rng_from_seed,
+};
 use tabula_toumai::{Params, Phase, Toumai};
 
 /// The destinations of one-pawn flights from `line`.

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use tabula_core::{Actor, EndReason, Game, ToAct, rng_from_seed};
+use tabula_core::{Actor, EndReason, Game, Notation, ToAct, rng_from_seed};
 use tabula_toumai::{Params, Phase, Toumai};
 
 /// Plays the first legal placement until setup ends; returns the colour letter of each

@@ -5,8 +5,8 @@ use crate::notation;
 use crate::state::{Cell, Params, TicTacToe, other};
 use serde::Serialize;
 use tabula_core::{
-    ActionError, Actor, CandidateActions, Game, Heuristic, NotationError, ParamsError,
-    PositionError, Seat, ToAct, TwoPlayerZeroSum, Zobrist,
+    ActionError, Actor, CandidateActions, Game, Heuristic, Notation, NotationError, ParamsError,
+    PositionError, Presentation, Seat, ToAct, TwoPlayerZeroSum, Zobrist,
 };
 
 /// What every seat and every spectator sees: the whole grid (nothing is hidden).
@@ -22,7 +22,6 @@ pub struct View {
 
 impl Game for TicTacToe {
     type Action = Cell;
-    type View = View;
     type Params = Params;
 
     const NAME: &'static str = crate::DESCRIPTION.name;
@@ -82,7 +81,10 @@ impl Game for TicTacToe {
         self.cells[cell.0 as usize] = Some(self.to_move);
         self.to_move = other(self.to_move);
     }
+}
 
+/// The notation of `RULES.md` (see [`crate::notation`]).
+impl Notation for TicTacToe {
     fn to_notation(&self) -> String {
         notation::write_position(self)
     }
@@ -101,6 +103,11 @@ impl Game for TicTacToe {
     fn format_action(&self, cell: Cell) -> String {
         (cell.0 + 1).to_string()
     }
+}
+
+/// What players see: the whole grid, for every seat and spectator.
+impl Presentation for TicTacToe {
+    type View = View;
 
     fn view(&self, _viewer: Option<Seat>) -> View {
         let over = self.result().is_some();

@@ -3,7 +3,7 @@
 //! and the game's description agrees with the game.
 
 use tabula_core::testkit::{Harness, check_description};
-use tabula_core::{Game, Seat};
+use tabula_core::{Game, Notation, Seat};
 use tabula_tic_tac_toe::{DESCRIPTION, Params, TicTacToe};
 
 #[test]

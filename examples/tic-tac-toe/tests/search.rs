@@ -2,7 +2,7 @@
 //! both alpha-beta and MCTS take a win in one and block a loss in one.
 
 use tabula_ai::{AlphaBetaBot, AlphaBetaConfig, MctsBot, MctsConfig};
-use tabula_core::Game;
+use tabula_core::{Game, Notation};
 use tabula_tic_tac_toe::{Cell, Params, TicTacToe};
 
 fn position(text: &str) -> TicTacToe {

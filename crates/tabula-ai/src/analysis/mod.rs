@@ -45,7 +45,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
-use tabula_core::Game;
+use tabula_core::Notation;
 
 pub use dynamics::Dynamics;
 pub use sample::Mean;
@@ -334,7 +334,7 @@ pub(crate) fn phase_config(
 /// Analyses the game with parameters `params`: `bot` in every seat, then, with `weaker`,
 /// `bot` against `weaker`. `config` sets the number of games of each match, threads, seed,
 /// cap and setup; `progress(phase, done, total)` is called after each game.
-pub fn analyze<G: Game>(
+pub fn analyze<G: Notation>(
     params: &G::Params,
     bot: &BotSpec,
     weaker: Option<&BotSpec>,
@@ -355,7 +355,7 @@ pub fn analyze<G: Game>(
 
 /// Plays one match of an analysis: the games `known` lacks, then the report of them all.
 #[allow(clippy::too_many_arguments)]
-fn play_phase<G: Game>(
+fn play_phase<G: Notation>(
     phase: Phase,
     params: &G::Params,
     specs: &[BotSpec],
@@ -423,7 +423,7 @@ fn play_phase<G: Game>(
 
 /// [`analyze`] with [`AnalysisOptions`]: a variant name, per-ply evaluations, the rows of
 /// an interrupted run to resume, and a callback for each game's row.
-pub fn analyze_with<G: Game>(
+pub fn analyze_with<G: Notation>(
     params: &G::Params,
     bot: &BotSpec,
     weaker: Option<&BotSpec>,

@@ -15,7 +15,7 @@ use crate::factory::BotFactory;
 use crate::spec::BotSpec;
 use crate::stats::GameRecord;
 use serde::{Deserialize, Serialize};
-use tabula_core::Game;
+use tabula_core::{Game, Notation};
 
 /// One game of an analysis.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -78,7 +78,7 @@ pub struct Batch<'a, G: Game> {
 
 /// Plays a batch and returns its rows in the order of `indices` (the call a distributed
 /// runner makes on each worker; see docs/analyze.md).
-pub fn play_batch<G: Game>(
+pub fn play_batch<G: Notation>(
     batch: &Batch<'_, G>,
     factory: &BotFactory<G>,
 ) -> Result<Vec<GameRow>, AiError> {

@@ -18,6 +18,10 @@
 //! - **Subtree reuse**: after [`Bot::observe`]s the tree under the new position is kept. The
 //!   tree's states were reached from the observed game by the observed actions, so they carry
 //!   the game's own position history: a draw by repetition found in the tree is the game's.
+//!   The bot recognises the position it expects by its Zobrist hash
+//!   ([`Game::zobrist_hash`]) where the game has one, and otherwise trusts that the host
+//!   observed every action since the last search; the tree follows the observed actions by
+//!   value.
 //! - **Budget**: iterations (deterministic) and/or wall time per decision.
 //! - **Threads**: root parallelism: `threads` independent trees, each on its own thread, with
 //!   seeds drawn from the bot's generator; their root statistics are summed. The result is
@@ -145,8 +149,9 @@ pub struct MctsBot<G: Game, R: Rollout<G> = RandomRollout> {
     workers: Vec<Worker<G::Action>>,
     /// Each tree's node for the current position, followed through observed actions.
     cursors: Vec<Option<usize>>,
-    /// The notation of the position the cursors stand for.
-    cursor_position: Option<String>,
+    /// The position the cursors stand for (`None`: they stand for nothing), by its Zobrist
+    /// hash where the game has one.
+    cursor_position: Option<Option<u64>>,
     actions: Vec<G::Action>,
     last: Option<SearchInfo<G::Action>>,
     /// The chosen action's mean returns at the last decision, if it searched.
@@ -268,7 +273,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
             })
         };
         self.cursors = vec![Some(0); threads];
-        self.cursor_position = Some(game.to_notation());
+        self.cursor_position = Some(game.zobrist_hash());
         self.last = Some(SearchInfo {
             iterations,
             reused_visits,
@@ -285,7 +290,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         let seats = game.num_seats();
         let reusable = self.config.reuse_tree
             && self.workers.len() == threads
-            && self.cursor_position.as_deref() == Some(game.to_notation().as_str());
+            && self.cursor_position == Some(game.zobrist_hash());
         if reusable {
             for (w, cursor) in self.workers.iter_mut().zip(&self.cursors) {
                 match cursor {
@@ -360,7 +365,14 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
             return Ok(Decision::Act(a));
         }
         self.search(game)?;
-        let decision = self.pick(seat, may_wait && several);
+        let mut decision = self.pick(seat, may_wait && several);
+        if matches!(decision, Decision::Act(a) if !self.actions.contains(&a)) {
+            // A kept tree that was not this position's (a host that missed reporting an
+            // action, in a game without a hash to tell): search afresh.
+            self.cursor_position = None;
+            self.search(game)?;
+            decision = self.pick(seat, may_wait && several);
+        }
         if let Decision::Act(action) = decision {
             self.last_value = self.last.as_ref().and_then(|info| {
                 info.children
@@ -379,16 +391,20 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
         if self.workers.is_empty() || !self.config.reuse_tree {
             return;
         }
-        if self.cursor_position.as_deref() != Some(before.to_notation().as_str()) {
+        let expected = before.zobrist_hash();
+        if self.cursor_position != Some(expected) {
             self.cursor_position = None;
             return;
         }
         for (w, cursor) in self.workers.iter().zip(self.cursors.iter_mut()) {
             *cursor = cursor.and_then(|node| w.tree.find_child(node, action));
         }
-        let mut after = before.clone();
-        after.apply(action);
-        self.cursor_position = Some(after.to_notation());
+        // Without a hash, the observed actions alone say where the cursors stand.
+        if expected.is_some() {
+            let mut after = before.clone();
+            after.apply(action);
+            self.cursor_position = Some(after.zobrist_hash());
+        }
     }
 
     fn reset(&mut self) {

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_core::{
-    ActionError, Actor, Game, Heuristic, NotationError, Outcome, ParamsError, PositionError, Seat,
+    Actor, Game, Heuristic, Notation, NotationError, Outcome, ParamsError, PositionError, Seat,
     ToAct, TwoPlayerZeroSum, Zobrist,
 };
 
@@ -31,7 +31,6 @@ pub struct Corridor {
 
 impl Game for Corridor {
     type Action = CAction;
-    type View = String;
     type Params = CParams;
     const NAME: &'static str = "corridor";
 
@@ -75,10 +74,6 @@ impl Game for Corridor {
         out.push(CAction::Right);
     }
 
-    fn validate(&self, actor: Actor, action: CAction) -> Result<(), ActionError> {
-        tabula_core::testkit::validate_from_legal(self, actor, action)
-    }
-
     fn apply(&mut self, action: CAction) {
         match action {
             CAction::Left => self.square -= 1,
@@ -87,12 +82,14 @@ impl Game for Corridor {
         }
         self.to_move = 1 - self.to_move;
     }
+}
+
+impl Notation for Corridor {
+    toy_notation!("corridor", CParams, CAction);
 
     fn to_notation(&self) -> String {
         format!("{} {}", self.square, self.to_move)
     }
-
-    toy_notation!("corridor", CParams, CAction);
 }
 
 impl TwoPlayerZeroSum for Corridor {}

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_core::{
-    ActionError, Actor, Game, Heuristic, NotationError, Outcome, ParamsError, PositionError, Seat,
+    Actor, Game, Heuristic, Notation, NotationError, Outcome, ParamsError, PositionError, Seat,
     ToAct, TwoPlayerZeroSum, Zobrist,
 };
 
@@ -55,7 +55,6 @@ impl Kingmaker {
 
 impl Game for Kingmaker {
     type Action = KAction;
-    type View = String;
     type Params = KParams;
     const NAME: &'static str = "kingmaker";
 
@@ -121,10 +120,6 @@ impl Game for Kingmaker {
         }
     }
 
-    fn validate(&self, actor: Actor, action: KAction) -> Result<(), ActionError> {
-        tabula_core::testkit::validate_from_legal(self, actor, action)
-    }
-
     fn apply(&mut self, action: KAction) {
         self.phase = match action {
             KAction::L => Phase::AfterL,
@@ -134,12 +129,14 @@ impl Game for Kingmaker {
             KAction::Crown(s) | KAction::Coin(s) => Phase::Won(s),
         };
     }
+}
+
+impl Notation for Kingmaker {
+    toy_notation!("kingmaker", KParams, KAction);
 
     fn to_notation(&self) -> String {
         format!("{} {:?}", self.seats, self.phase)
     }
-
-    toy_notation!("kingmaker", KParams, KAction);
 }
 
 // Wrongly claimed, to check that alpha-beta refuses a game without exactly 2 seats.

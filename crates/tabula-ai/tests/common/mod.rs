@@ -5,8 +5,9 @@
 
 #![allow(dead_code)]
 
-/// The notation methods of a toy game, which the search tests never read: positions are
-/// not parsed back, actions print as their `Debug` form, views and boards are the notation.
+/// The notation methods of a toy game that the search tests never read (match reports name
+/// actions in notation, so the arena needs a `Notation`): positions are not parsed back, and
+/// actions print as their `Debug` form.
 macro_rules! toy_notation {
     ($name:literal, $params:ty, $action:ty) => {
         fn from_notation(_: &$params, text: &str) -> Result<Self, PositionError> {
@@ -19,14 +20,6 @@ macro_rules! toy_notation {
 
         fn format_action(&self, action: $action) -> String {
             format!("{action:?}")
-        }
-
-        fn view(&self, _: Option<Seat>) -> String {
-            self.to_notation()
-        }
-
-        fn board_text(&self) -> String {
-            self.to_notation()
         }
     };
 }

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_core::{
-    ActionError, Actor, EndReason, Game, NotationError, Outcome, ParamsError, PositionError, Seat,
+    Actor, EndReason, Game, Notation, NotationError, Outcome, ParamsError, PositionError, Seat,
     SeatSet, ToAct,
 };
 
@@ -63,7 +63,6 @@ impl Race {
 
 impl Game for Race {
     type Action = RAction;
-    type View = String;
     type Params = RParams;
     const NAME: &'static str = "race";
 
@@ -144,10 +143,6 @@ impl Game for Race {
         }
     }
 
-    fn validate(&self, actor: Actor, action: RAction) -> Result<(), ActionError> {
-        tabula_core::testkit::validate_from_legal(self, actor, action)
-    }
-
     fn apply(&mut self, action: RAction) {
         match action {
             RAction::Deal(bits) => {
@@ -175,6 +170,10 @@ impl Game for Race {
             self.dealt = false;
         }
     }
+}
+
+impl Notation for Race {
+    toy_notation!("race", RParams, RAction);
 
     fn to_notation(&self) -> String {
         format!(
@@ -188,6 +187,4 @@ impl Game for Race {
             self.winner
         )
     }
-
-    toy_notation!("race", RParams, RAction);
 }

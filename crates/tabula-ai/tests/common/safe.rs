@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_core::{
-    ActionError, Actor, EndReason, Game, NotationError, Outcome, ParamsError, PositionError, Seat,
+    Actor, EndReason, Game, Notation, NotationError, Outcome, ParamsError, PositionError, Seat,
     ToAct,
 };
 
@@ -56,7 +56,6 @@ impl Safe {
 
 impl Game for Safe {
     type Action = SAction;
-    type View = String;
     type Params = SParams;
     const NAME: &'static str = "safe";
 
@@ -96,10 +95,6 @@ impl Game for Safe {
         }
     }
 
-    fn validate(&self, actor: Actor, action: SAction) -> Result<(), ActionError> {
-        tabula_core::testkit::validate_from_legal(self, actor, action)
-    }
-
     fn apply(&mut self, action: SAction) {
         match action {
             SAction::Open => self.dialled = Some(0),
@@ -111,10 +106,12 @@ impl Game for Safe {
             }
         }
     }
+}
+
+impl Notation for Safe {
+    toy_notation!("safe", SParams, SAction);
 
     fn to_notation(&self) -> String {
         format!("{} {:?} {}", self.waits, self.dialled, self.wrong)
     }
-
-    toy_notation!("safe", SParams, SAction);
 }

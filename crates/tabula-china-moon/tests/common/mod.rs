@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use tabula_china_moon::{ChinaMoon, Params};
-use tabula_core::{ActionError, Actor, Game, Seat};
+use tabula_core::{ActionError, Actor, Game, Notation, Presentation, Seat};
 
 /// The player count a position's frog field gives.
 pub fn players_of(position: &str) -> usize {

@@ -1,7 +1,7 @@
 //! [`check_description`]: a game's [`GameDescription`] against the game itself, so that the
 //! two cannot disagree.
 
-use crate::{Game, GameDescription, MAX_SEATS, Seat};
+use crate::{Game, GameDescription, MAX_SEATS, Presentation, Seat};
 use serde_json::{Map, Value};
 
 /// Checks `description` against the game `G` and returns every disagreement found (empty
@@ -13,9 +13,9 @@ use serde_json::{Map, Value};
 ///   made with none;
 /// - `G::new` accepts exactly the player counts from `min_players` to `max_players`, and
 ///   `default_players` lies in between;
-/// - every seat of a full table is described, and `G::seat_name` names the described colour
+/// - every seat of a full table is described, and `Presentation::seat_name` names the described colour
 ///   (unless the game keeps the default `Seat N`).
-pub fn check_description<G: Game>(description: &GameDescription) -> Vec<String> {
+pub fn check_description<G: Game + Presentation>(description: &GameDescription) -> Vec<String> {
     let mut faults = Vec::new();
     let d = description;
     if d.name != G::NAME {

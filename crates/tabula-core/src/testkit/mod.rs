@@ -7,9 +7,16 @@
 //!   compared against each other;
 //! - seats that may not act have no actions, and chance outcomes' probabilities sum to 1;
 //! - [`Game::try_apply`] rejects illegal actions with an error and leaves the state unchanged;
-//! - the position notation round-trips, and so does every legal action's notation;
 //! - the game's own invariant holds (e.g. piece counts are conserved);
-//! - a finished game accepts nothing.
+//! - a finished game accepts nothing;
+//!
+//! and, for games with a [`Notation`] (checked by [`Harness::new`], or added with
+//! [`Harness::notation`]):
+//! - the position notation round-trips, and so does every legal action's notation;
+//!
+//! and, for games with a [`Presentation`]:
+//! - every seat's view and the spectator's can be made, the board text is not empty, and the
+//!   seats' names are distinct and not empty.
 //!
 //! [`check_perft_file`] checks a perft data file (see [`crate::perft`]);
 //! [`check_description`] checks a game's [`crate::GameDescription`] against the game.
@@ -20,13 +27,20 @@ pub use description::check_description;
 
 use crate::perft::{parse_perft_file, perft};
 use crate::{
-    ActionError, Actor, CandidateActions, Game, GameRng, Outcome, Seat, ToAct, rng_from_seed,
-    step_random,
+    Actor, CandidateActions, Game, GameRng, Notation, Outcome, Presentation, Seat, ToAct,
+    rng_from_seed, step_random,
 };
 use std::collections::HashSet;
 
 type Invariant<G> = Box<dyn Fn(&G) -> Result<(), String>>;
 type Factory<G> = Box<dyn Fn(&mut GameRng) -> G>;
+
+/// The checks of the optional traits, taken where the game implements them.
+struct NotationChecks<G: Game> {
+    describe: fn(&G) -> String,
+    position: fn(&G) -> Result<(), String>,
+    action: fn(&G, Actor, G::Action) -> Result<(), String>,
+}
 
 /// Seeded random-playout checks; see the module docs.
 pub struct Harness<G: Game> {
@@ -35,6 +49,8 @@ pub struct Harness<G: Game> {
     max_steps: usize,
     new_game: Factory<G>,
     invariant: Option<Invariant<G>>,
+    notation: Option<NotationChecks<G>>,
+    presentation: Option<fn(&G) -> Result<(), String>>,
 }
 
 /// What a harness run saw.
@@ -47,16 +63,50 @@ pub struct Report {
 }
 
 impl<G: Game + CandidateActions> Harness<G> {
-    /// `new_game` makes each game's start state from the game's own generator (so that random
-    /// setups differ from game to game).
-    pub fn new(new_game: impl Fn(&mut GameRng) -> G + 'static) -> Self {
+    /// Every check, for a game with its notation and presentation. `new_game` makes each
+    /// game's start state from the game's own generator (so that random setups differ from
+    /// game to game).
+    pub fn new(new_game: impl Fn(&mut GameRng) -> G + 'static) -> Self
+    where
+        G: Notation + Presentation,
+    {
+        Harness::rules(new_game).notation().presentation()
+    }
+
+    /// The checks of the rules alone, for a game without notation or presentation (add
+    /// theirs with [`Harness::notation`] and [`Harness::presentation`]).
+    pub fn rules(new_game: impl Fn(&mut GameRng) -> G + 'static) -> Self {
         Harness {
             games: 20,
             seed: 1,
             max_steps: 2_000,
             new_game: Box::new(new_game),
             invariant: None,
+            notation: None,
+            presentation: None,
         }
+    }
+
+    /// Also checks that positions and legal actions read back as they are written.
+    pub fn notation(mut self) -> Self
+    where
+        G: Notation,
+    {
+        self.notation = Some(NotationChecks {
+            describe: G::to_notation,
+            position: check_notation_round_trip::<G>,
+            action: check_action_round_trip::<G>,
+        });
+        self
+    }
+
+    /// Also checks the views, the board text and the seat names.
+    pub fn presentation(mut self) -> Self
+    where
+        G: Presentation,
+    {
+        self.presentation = Some(check_presentation::<G>);
+        self
     }
 
     pub fn games(mut self, n: usize) -> Self {
@@ -80,7 +130,8 @@ impl<G: Game + CandidateActions> Harness<G> {
         self
     }
 
-    /// Runs the games; panics with the seed, step and position at the first failed check.
+    /// Runs the games; panics with the seed, step and position (in notation where the game
+    /// has one) at the first failed check.
     pub fn run(&self) -> Report {
         let mut report = Report::default();
         let mut actions = Vec::new();
@@ -91,10 +142,11 @@ impl<G: Game + CandidateActions> Harness<G> {
             let mut game = (self.new_game)(&mut rng);
             let mut step = 0;
             loop {
-                let context = format!(
-                    "game seed {seed}, step {step}, position `{}`",
-                    game.to_notation()
-                );
+                let position = match &self.notation {
+                    Some(checks) => (checks.describe)(&game),
+                    None => format!("{game:?}"),
+                };
+                let context = format!("game seed {seed}, step {step}, position `{position}`");
                 if let Err(msg) = self.check_state(&game) {
                     panic!("{context}: {msg}");
                 }
@@ -119,14 +171,19 @@ impl<G: Game + CandidateActions> Harness<G> {
         if let Some(check) = &self.invariant {
             check(game).map_err(|e| format!("invariant broken: {e}"))?;
         }
-        check_notation_round_trip(game)?;
+        if let Some(checks) = &self.notation {
+            (checks.position)(game)?;
+        }
+        if let Some(check) = self.presentation {
+            check(game)?;
+        }
         let to_act = game.to_act();
         let mut actors: Vec<Actor> = Seat::all(game.num_seats()).map(Actor::Seat).collect();
         actors.push(Actor::Chance);
         actors.push(Actor::Host);
         let mut any = false;
         for actor in actors {
-            let count = check_actor(game, actor, &to_act)?;
+            let count = self.check_actor(game, actor, &to_act)?;
             any |= count > 0;
         }
         match to_act {
@@ -136,9 +193,76 @@ impl<G: Game + CandidateActions> Harness<G> {
             _ => Ok(()),
         }
     }
+
+    /// Checks one actor's actions; returns how many it has.
+    fn check_actor(&self, game: &G, actor: Actor, to_act: &ToAct) -> Result<usize, String> {
+        let mut generated = Vec::new();
+        game.legal_actions_for(actor, &mut generated);
+        let set: HashSet<G::Action> = generated.iter().copied().collect();
+        if set.len() != generated.len() {
+            return Err(format!("{actor:?}: duplicate actions in {generated:?}"));
+        }
+        let may_act = match (actor, to_act) {
+            (Actor::Seat(s), _) => to_act.seats().contains(s),
+            (Actor::Chance, ToAct::Chance) => true,
+            (Actor::Chance, _) => false,
+            (Actor::Host, ToAct::Over(_)) => false,
+            (Actor::Host, _) => true,
+        };
+        if !may_act && !generated.is_empty() {
+            return Err(format!(
+                "{actor:?} may not act under {to_act:?} but has {generated:?}"
+            ));
+        }
+        if actor == Actor::Chance {
+            check_chance(game, &set)?;
+        }
+        let mut candidates = Vec::new();
+        game.candidate_actions(actor, &mut candidates);
+        let candidate_set: HashSet<G::Action> = candidates.iter().copied().collect();
+        for a in &generated {
+            if !candidate_set.contains(a) {
+                return Err(format!(
+                    "{actor:?}: generated {a:?} is not among the candidate actions"
+                ));
+            }
+        }
+        let before = format!("{game:?}");
+        for &a in &candidates {
+            let verdict = game.validate(actor, a);
+            match (set.contains(&a), verdict) {
+                (true, Err(e)) => {
+                    return Err(format!("{actor:?}: generated {a:?} but validate says: {e}"));
+                }
+                (false, Ok(())) => {
+                    return Err(format!(
+                        "{actor:?}: validate accepts {a:?} but it was not generated"
+                    ));
+                }
+                (false, Err(_)) => {
+                    let mut copy = game.clone();
+                    if copy.try_apply(actor, a).is_ok() {
+                        return Err(format!("{actor:?}: try_apply accepted illegal {a:?}"));
+                    }
+                    if format!("{copy:?}") != before {
+                        return Err(format!("{actor:?}: refused {a:?} changed the state"));
+                    }
+                }
+                (true, Ok(())) => {
+                    if let Some(checks) = &self.notation {
+                        (checks.action)(game, actor, a)?;
+                    }
+                    let mut copy = game.clone();
+                    copy.try_apply(actor, a)
+                        .map_err(|e| format!("{actor:?}: try_apply refused legal {a:?}: {e}"))?;
+                }
+            }
+        }
+        Ok(generated.len())
+    }
 }
 
-fn check_notation_round_trip<G: Game>(game: &G) -> Result<(), String> {
+fn check_notation_round_trip<G: Notation>(game: &G) -> Result<(), String> {
     let text = game.to_notation();
     let back = G::from_notation(&game.params(), &text)
         .map_err(|e| format!("own notation refused: {e}"))?;
@@ -164,84 +288,6 @@ fn check_notation_round_trip<G: Game>(game: &G) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks one actor's actions; returns how many it has.
-fn check_actor<G: Game + CandidateActions>(
-    game: &G,
-    actor: Actor,
-    to_act: &ToAct,
-) -> Result<usize, String> {
-    let mut generated = Vec::new();
-    game.legal_actions_for(actor, &mut generated);
-    let set: HashSet<G::Action> = generated.iter().copied().collect();
-    if set.len() != generated.len() {
-        return Err(format!("{actor:?}: duplicate actions in {generated:?}"));
-    }
-    let may_act = match (actor, to_act) {
-        (Actor::Seat(s), _) => to_act.seats().contains(s),
-        (Actor::Chance, ToAct::Chance) => true,
-        (Actor::Chance, _) => false,
-        (Actor::Host, ToAct::Over(_)) => false,
-        (Actor::Host, _) => true,
-    };
-    if !may_act && !generated.is_empty() {
-        return Err(format!(
-            "{actor:?} may not act under {to_act:?} but has {generated:?}"
-        ));
-    }
-    if actor == Actor::Chance {
-        check_chance(game, &set)?;
-    }
-    let mut candidates = Vec::new();
-    game.candidate_actions(actor, &mut candidates);
-    let candidate_set: HashSet<G::Action> = candidates.iter().copied().collect();
-    for a in &generated {
-        if !candidate_set.contains(a) {
-            return Err(format!(
-                "{actor:?}: generated {a:?} is not among the candidate actions"
-            ));
-        }
-    }
-    let before = format!("{game:?}");
-    for &a in &candidates {
-        let verdict = game.validate(actor, a);
-        match (set.contains(&a), verdict) {
-            (true, Err(e)) => {
-                return Err(format!("{actor:?}: generated {a:?} but validate says: {e}"));
-            }
-            (false, Ok(())) => {
-                return Err(format!(
-                    "{actor:?}: validate accepts {a:?} but it was not generated"
-                ));
-            }
-            (false, Err(_)) => {
-                let mut copy = game.clone();
-                if copy.try_apply(actor, a).is_ok() {
-                    return Err(format!("{actor:?}: try_apply accepted illegal {a:?}"));
-                }
-                if format!("{copy:?}") != before {
-                    return Err(format!("{actor:?}: refused {a:?} changed the state"));
-                }
-            }
-            (true, Ok(())) => {
-                let text = game.format_action(a);
-                match game.parse_action(actor, &text) {
-                    Ok(back) if back == a => {}
-                    Ok(back) => {
-                        return Err(format!("action `{text}` reads back as {back:?}, not {a:?}"));
-                    }
-                    Err(e) => {
-                        return Err(format!("action `{text}` ({a:?}) does not read back: {e}"));
-                    }
-                }
-                let mut copy = game.clone();
-                copy.try_apply(actor, a)
-                    .map_err(|e| format!("{actor:?}: try_apply refused legal {a:?}: {e}"))?;
-            }
-        }
-    }
-    Ok(generated.len())
-}
-
 fn check_chance<G: Game>(game: &G, generated: &HashSet<G::Action>) -> Result<(), String> {
     let mut outcomes = Vec::new();
     game.chance_outcomes(&mut outcomes);
@@ -259,9 +305,42 @@ fn check_chance<G: Game>(game: &G, generated: &HashSet<G::Action>) -> Result<(),
     Ok(())
 }
 
+fn check_action_round_trip<G: Notation>(
+    game: &G,
+    actor: Actor,
+    a: G::Action,
+) -> Result<(), String> {
+    let text = game.format_action(a);
+    match game.parse_action(actor, &text) {
+        Ok(back) if back == a => Ok(()),
+        Ok(back) => Err(format!("action `{text}` reads back as {back:?}, not {a:?}")),
+        Err(e) => Err(format!("action `{text}` ({a:?}) does not read back: {e}")),
+    }
+}
+
+fn check_presentation<G: Presentation>(game: &G) -> Result<(), String> {
+    for viewer in Seat::all(game.num_seats()).map(Some).chain([None]) {
+        let _ = game.view(viewer);
+    }
+    if game.board_text().trim().is_empty() {
+        return Err("the board text is empty".into());
+    }
+    let mut names = HashSet::new();
+    for seat in Seat::all(game.num_seats()) {
+        let name = game.seat_name(seat);
+        if name.trim().is_empty() {
+            return Err(format!("{seat:?} has an empty name"));
+        }
+        if !names.insert(name.clone()) {
+            return Err(format!("two seats are called `{name}`"));
+        }
+    }
+    Ok(())
+}
+
 /// Checks every case of a perft data file (at every depth it lists up to `max_depth`);
 /// panics listing every mismatch with its line.
-pub fn check_perft_file<G: Game>(params: &G::Params, text: &str, max_depth: u32) -> usize {
+pub fn check_perft_file<G: Notation>(params: &G::Params, text: &str, max_depth: u32) -> usize {
     let cases = parse_perft_file(text).unwrap_or_else(|e| panic!("perft file: {e}"));
     let mut failures = Vec::new();
     let mut checked = 0;
@@ -290,20 +369,4 @@ pub fn check_perft_file<G: Game>(params: &G::Params, text: &str, max_depth: u32)
         failures.join("\n")
     );
     checked
-}
-
-/// [`Game::validate`] for toy games whose move generator is their only statement of the
-/// rules: the action must be among the legal ones.
-pub fn validate_from_legal<G: Game>(
-    game: &G,
-    actor: Actor,
-    action: G::Action,
-) -> Result<(), ActionError> {
-    let mut legal = Vec::new();
-    game.legal_actions_for(actor, &mut legal);
-    if legal.contains(&action) {
-        Ok(())
-    } else {
-        Err(ActionError::Illegal(format!("{action:?} is not legal now")))
-    }
 }

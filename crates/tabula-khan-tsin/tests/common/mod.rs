@@ -2,7 +2,7 @@
 //! applying actions in notation, and building full boards square by square.
 #![allow(dead_code)]
 
-use tabula_core::{Actor, Game};
+use tabula_core::{Actor, Game, Notation};
 use tabula_khan_tsin::{KhanTsin, Params};
 
 pub const STD: &str = "123231312132213321123231312132213321";

@@ -2,7 +2,7 @@
 //! the card-conservation invariant and solver-driven play.
 #![allow(dead_code)]
 
-use tabula_core::{Actor, Game, GameRng, Seat, ToAct, sample_chance};
+use tabula_core::{Actor, Game, GameRng, Notation, Seat, ToAct, sample_chance};
 use tabula_magical_circle::{Action, MagicalCircle, Params, Phase};
 
 pub fn params(players: usize) -> Params {

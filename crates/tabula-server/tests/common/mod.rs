@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula_core::{Actor, Seat, rng_from_seed};
 use tabula_registry::{
-    BotMove, DynBot, DynGame, GameEntry, RandomBot, RegistryError, Setup, make_bot,
+    BotMove, DynAction, DynBot, DynGame, GameEntry, RandomBot, RegistryError, Setup, make_bot,
 };
 use tabula_server::{Catalog, Hub, HubOptions, MatchStore, MemoryStore, api};
 use tower::ServiceExt;
@@ -53,8 +53,8 @@ impl DynBot for Unpaced {
         })
     }
 
-    fn observe(&mut self, before: &dyn DynGame, actor: Actor, action: &str) {
-        self.0.observe(before, actor, action);
+    fn observe(&mut self, before: &dyn DynGame, action: &DynAction) {
+        self.0.observe(before, action);
     }
 }
 

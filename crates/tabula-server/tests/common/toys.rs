@@ -13,11 +13,11 @@ use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tabula_ai::BotFactory;
 use tabula_core::{
-    ActionError, Actor, Game, NotationError, Outcome, ParamsError, PositionError, Seat, SeatSet,
-    ToAct,
+    Actor, Game, Notation, NotationError, Outcome, ParamsError, PositionError, Presentation, Seat,
+    SeatSet, ToAct,
 };
 use tabula_registry::{
-    BotMove, DynBot, DynGame, Entry, GameDescription, ParamDescription, RandomBot,
+    BotMove, DynAction, DynBot, DynGame, Entry, GameDescription, ParamDescription, RandomBot,
 };
 
 // ---------------------------------------------------------------- toy-nim
@@ -46,7 +46,6 @@ pub enum NimAction {
 
 impl Game for ToyNim {
     type Action = NimAction;
-    type View = serde_json::Value;
     type Params = NimParams;
     const NAME: &'static str = NIM_DESCRIPTION.name;
 
@@ -99,10 +98,6 @@ impl Game for ToyNim {
         }
     }
 
-    fn validate(&self, actor: Actor, action: NimAction) -> Result<(), ActionError> {
-        tabula_core::testkit::validate_from_legal(self, actor, action)
-    }
-
     fn apply(&mut self, action: NimAction) {
         match action {
             NimAction::Take(n) => {
@@ -120,7 +115,9 @@ impl Game for ToyNim {
             }
         }
     }
+}
 
+impl Notation for ToyNim {
     fn to_notation(&self) -> String {
         format!(
             "{} {} {}",
@@ -166,6 +163,10 @@ impl Game for ToyNim {
             NimAction::Add(n) => format!("add{n}"),
         }
     }
+}
+
+impl Presentation for ToyNim {
+    type View = serde_json::Value;
 
     fn view(&self, viewer: Option<Seat>) -> serde_json::Value {
         serde_json::json!({ "stones": self.stones, "viewer": viewer.map(|s| s.number()) })
@@ -213,7 +214,6 @@ pub enum RaceAction {
 
 impl Game for ToyRace {
     type Action = RaceAction;
-    type View = serde_json::Value;
     type Params = RaceParams;
     const NAME: &'static str = RACE_DESCRIPTION.name;
 
@@ -265,10 +265,6 @@ impl Game for ToyRace {
         }
     }
 
-    fn validate(&self, actor: Actor, action: RaceAction) -> Result<(), ActionError> {
-        tabula_core::testkit::validate_from_legal(self, actor, action)
-    }
-
     fn apply(&mut self, action: RaceAction) {
         match action {
             RaceAction::Claim(s) => self.active = Some(s),
@@ -280,7 +276,9 @@ impl Game for ToyRace {
             RaceAction::Miss | RaceAction::Timeout => self.active = None,
         }
     }
+}
 
+impl Notation for ToyRace {
     fn to_notation(&self) -> String {
         let active = self.active.map_or(0, |s| s.number());
         format!("{:?} {active}", &self.scores[..self.params.players])
@@ -315,6 +313,10 @@ impl Game for ToyRace {
         }
         .to_string()
     }
+}
+
+impl Presentation for ToyRace {
+    type View = serde_json::Value;
 
     fn view(&self, _: Option<Seat>) -> serde_json::Value {
         serde_json::json!({
@@ -432,9 +434,9 @@ impl DynBot for WatcherBot {
         self.random.decide(game, seat)
     }
 
-    fn observe(&mut self, before: &dyn DynGame, actor: Actor, action: &str) {
+    fn observe(&mut self, before: &dyn DynGame, action: &DynAction) {
         if let Some(copy) = self.copy.as_mut() {
-            self.lost |= copy.position() != before.position() || copy.apply(actor, action).is_err();
+            self.lost |= copy.position() != before.position() || copy.apply_action(action).is_err();
         }
     }
 }

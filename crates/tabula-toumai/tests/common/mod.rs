@@ -2,7 +2,7 @@
 //! playing actions through the checked path, and the positions the tests use.
 #![allow(dead_code)]
 
-use tabula_core::{ActionError, Actor, Game, Seat};
+use tabula_core::{ActionError, Actor, Game, Notation, Seat};
 use tabula_toumai::{Params, Toumai};
 
 /// 2 players, start of play: the rules file's example position.

@@ -275,10 +275,11 @@ fn apply_and_tell(
     actor: Actor,
     action: &str,
 ) -> Result<String, tabula_registry::RegistryError> {
+    let action = state.read_action(actor, action)?;
     let before = state.clone_box();
-    let done = state.apply(actor, action)?;
+    let done = state.apply_action(&action)?;
     for bot in bots.values_mut() {
-        bot.observe(before.as_ref(), actor, &done);
+        bot.observe(before.as_ref(), &action);
     }
     Ok(done)
 }

@@ -107,16 +107,18 @@ impl Actor {
         }
         let mut state = before.clone_box();
         for (i, entry) in entries.iter().enumerate() {
-            let actor = entry.actor.to_core();
+            let Ok(action) = state.read_action(entry.actor.to_core(), &entry.action) else {
+                return;
+            };
             for bot in self
                 .bots
                 .iter_mut()
                 .flatten()
                 .filter_map(|s| s.bot.as_mut())
             {
-                bot.observe(state.as_ref(), actor, &entry.action);
+                bot.observe(state.as_ref(), &action);
             }
-            if i + 1 < entries.len() && state.apply(actor, &entry.action).is_err() {
+            if i + 1 < entries.len() && state.apply_action(&action).is_err() {
                 return;
             }
         }
