@@ -15,23 +15,9 @@ let games = [];
 let chosen = null; // the game info
 let players = 2;
 let seatChoices = []; // 'you' | 'friend' | 'lobby' | 'bot:<level>'
-// The games whose match page offers hints (only when everyone at the table agreed).
-const HINT_GAMES = new Set(['magical-circle']);
-
-const SEAT_COLOURS = {
-  toumai: ['#f4c430', '#e0474c', '#3f7fe0'],
-  'khan-tsin': ['#f3efe6', '#3fa35b', '#3566c8'],
-  'china-moon': ['#e5534b', '#4c8dff', '#f2c14e', '#a371f7', '#3fb9a6'],
-  'magical-circle': ['#ff8a5c', '#5cc8ff', '#b8e986', '#d49cff', '#ffd84d'],
-  'connect-four': ['#e5484d', '#f5c451'],
-};
-
-// The seats' colour names where the seat order alone decides them.
-const SEAT_NAMES = {
-  'connect-four': ['red', 'yellow'],
-  'china-moon': ['red', 'blue', 'yellow', 'purple', 'teal'],
-  'magical-circle': ['orange', 'blue', 'green', 'violet', 'yellow'],
-};
+// Each game's module (js/games/<name>.js), by name: its card picture, how its seats are
+// named while a table is set up, whether it offers hints.
+let modules = {};
 
 /** A game's title in the current language (the server's when there is no other). */
 export function gameTitle(name, fallback) {
@@ -40,21 +26,26 @@ export function gameTitle(name, fallback) {
   return text === key ? fallback : text;
 }
 
-function seatColour(game, i) {
-  return (SEAT_COLOURS[game] || [])[i] || '#888';
+function seatColour(i) {
+  return chosen.seats?.[i]?.colour || '#888';
 }
 
-function seatName(game, i, params) {
-  if (game === 'toumai') {
-    const letters = players === 3 ? 'YRB' : (params.colours || 'YR').toUpperCase();
-    return { Y: t('colour.yellow'), R: t('colour.red'), B: t('colour.blue') }[letters[i]] || t('seat.n', { n: i + 1 });
-  }
-  if (game === 'khan-tsin') {
-    const letters = players === 3 ? 'wgb' : (params.colours || 'wg').toLowerCase();
-    return { w: t('colour.white'), g: t('colour.green'), b: t('colour.blue') }[letters[i]] || t('seat.n', { n: i + 1 });
-  }
-  const names = SEAT_NAMES[game];
-  return names?.[i] ? t(`colour.${names[i]}`) : t('seat.n', { n: i + 1 });
+function seatName(i, params) {
+  const module = modules[chosen.name];
+  const colour = module?.seatColourName ? module.seatColourName(i, params, players) : chosen.seats?.[i]?.name;
+  return colour ? t(`colour.${colour}`) : t('seat.n', { n: i + 1 });
+}
+
+/** The modules of `list`'s games (an empty one for a game the UI has no module for). */
+async function loadModules(list) {
+  const pairs = await Promise.all(list.map(async (g) => {
+    try {
+      return [g.name, await import(`./games/${encodeURIComponent(g.name)}.js`)];
+    } catch {
+      return [g.name, {}];
+    }
+  }));
+  return Object.fromEntries(pairs);
 }
 
 function renderGames() {
@@ -65,7 +56,7 @@ function renderGames() {
     dataset: { game: g.name },
     onclick: () => choose(g.name, true),
   },
-  h('span', { class: 'thumb' }, thumb(g.name)),
+  h('span', { class: 'thumb' }, thumb(modules[g.name])),
   h('span', { class: 'info' },
     h('span', { class: 'name' }, gameTitle(g.name, g.title)),
     h('span', { class: 'meta' }, g.min_players === g.max_players ? t('home.players', { n: g.min_players }) : t('home.playersRange', { min: g.min_players, max: g.max_players, n: g.max_players }), g.real_time ? t('home.realTime') : ''),
@@ -120,7 +111,7 @@ function seatSelect(i) {
 function renderSeats() {
   const params = currentParams();
   fill($('seats'), ...Array.from({ length: players }, (_, i) => h('div', { class: 'seat-row' },
-    h('span', { class: 'seat-name' }, h('span', { class: 'seat-dot', style: { background: seatColour(chosen.name, i) } }), seatName(chosen.name, i, params)),
+    h('span', { class: 'seat-name' }, h('span', { class: 'seat-dot', style: { background: seatColour(i) } }), seatName(i, params)),
     seatSelect(i))));
 }
 
@@ -144,7 +135,7 @@ function renderSetup() {
         },
       }, String(n))))) : null,
     h('div', { class: 'seats-list', id: 'seats' }),
-    HINT_GAMES.has(g.name) ? h('label', { class: 'row hints-row' },
+    modules[g.name]?.offersHints ? h('label', { class: 'row hints-row' },
       h('input', { type: 'checkbox', id: 'hints' }),
       ` ${t('home.hints')}`) : null,
     h('details', { class: 'advanced' },
@@ -284,6 +275,7 @@ async function main() {
     fill($('games'), h('p', { class: 'error' }, t('home.cannotLoad', { reason: e.message })));
     return;
   }
+  modules = await loadModules(games);
   const want = new URLSearchParams(location.search).get('game');
   choose(games.some((g) => g.name === want) ? want : games[0].name, false);
   refreshLobby();

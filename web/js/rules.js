@@ -9,7 +9,7 @@ import { markdown } from './markdown.js';
 import { t, currentLang } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
-const name = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
+let name = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 
 async function main() {
   let games = [];
@@ -17,6 +17,11 @@ async function main() {
     games = await api.games();
   } catch {
     /* the list of games is only for the links */
+  }
+  if (!name && games.length) {
+    // `/rules/` alone: the first game's rules.
+    name = games[0].name;
+    history.replaceState(null, '', `/rules/${encodeURIComponent(name)}${location.hash}`);
   }
   const game = games.find((g) => g.name === name);
   fill($('rules-nav'), ...games.map((g) => h('a', { href: `/rules/${g.name}`, 'aria-current': g.name === name ? 'page' : null }, g.title)));

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { markdown, slug } from '../js/markdown.js';
 import { Chooser } from '../js/chooser.js';
-import { plans, swapsTo, swap, hintsAllowed, hintFor } from '../js/mc-solver.js';
+import { plans, swapsTo, swap, hintsAllowed, hintFor } from '../js/games/magical-circle-solver.js';
 
 test('markdown: headings get GitHub ids, lists nest, tables, code and emphasis render, wide blocks take the keyboard focus', () => {
   const heads = [];

@@ -3,7 +3,7 @@
 
 use crate::action::Action;
 use crate::board::Board;
-use crate::state::{ChinaMoon, MAX_PLAYERS, MIN_PLAYERS, Pending, Phase};
+use crate::state::{ChinaMoon, MAX_PLAYERS, Pending, Phase};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use tabula_core::{
@@ -42,15 +42,7 @@ impl Params {
 
     /// Checks the player count and loads the board.
     pub fn load(&self) -> Result<(usize, Arc<Board>), ParamsError> {
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
-            return Err(ParamsError::new(
-                "players",
-                format!(
-                    "{} players; China Moon is for {MIN_PLAYERS} to {MAX_PLAYERS}",
-                    self.players
-                ),
-            ));
-        }
+        crate::DESCRIPTION.check_players(self.players, self.players)?;
         let board = match &self.board {
             None => Board::standard(),
             Some(text) => Arc::new(
@@ -65,7 +57,7 @@ impl Game for ChinaMoon {
     type Action = Action;
     type Params = Params;
 
-    const NAME: &'static str = "china-moon";
+    const NAME: &'static str = crate::DESCRIPTION.name;
 
     fn new(params: &Params) -> Result<Self, ParamsError> {
         let (players, board) = params.load()?;

@@ -28,6 +28,7 @@ mod board;
 pub mod board_file;
 mod board_graph;
 mod candidates;
+mod description;
 mod encode;
 mod eval;
 mod flower;
@@ -48,6 +49,7 @@ pub use board::{
     STANDARD_BOARD_JSON, START, Space, SpaceId, SpaceKind,
 };
 pub use board_file::BoardError;
+pub use description::DESCRIPTION;
 pub use flower::{Flower, Flowers};
 pub use game::{Params, SEAT_NAMES};
 pub use state::{

@@ -34,7 +34,7 @@ impl Game for ConnectFour {
     type Action = Column;
     type Params = Params;
 
-    const NAME: &'static str = "connect-four";
+    const NAME: &'static str = crate::DESCRIPTION.name;
 
     fn new(params: &Params) -> Result<Self, ParamsError> {
         params.check()?;

@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod bitboard;
+mod description;
 mod encode;
 pub mod eval;
 mod game;
@@ -31,5 +32,6 @@ pub mod solver;
 mod state;
 mod view;
 
+pub use description::DESCRIPTION;
 pub use state::{Column, ConnectFour, Params, Status};
 pub use view::{View, board_text};

@@ -23,15 +23,7 @@ impl Default for Params {
 impl Params {
     /// Checks the parameters.
     pub fn check(&self) -> Result<(), ParamsError> {
-        if self.players != 2 {
-            return Err(ParamsError::new(
-                "players",
-                format!(
-                    "connect four is for exactly 2 players, not {}",
-                    self.players
-                ),
-            ));
-        }
+        crate::DESCRIPTION.check_players(self.players, self.players)?;
         Ok(())
     }
 }

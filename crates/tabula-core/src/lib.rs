@@ -12,6 +12,9 @@
 //! - Small capability traits that only some games have: [`TwoPlayerZeroSum`] (alpha-beta may
 //!   be used), [`Zobrist`] (a position hash for transposition tables), [`Heuristic`]
 //!   (a static evaluation used by search, kept in the game crates apart from the search code).
+//! - [`GameDescription`]: what a game is (name, title, players, parameters, seats, rules for
+//!   players), said once by the game's crate and read by every host.
+//! - [`parse_colours`]: the `colours` parameter of games whose seats are chosen colours.
 //! - [`RepetitionHistory`]: the inline, fixed-capacity history of position hashes behind a
 //!   draw by repetition ([`EndReason::Repetition`]).
 //! - [`GameRng`]: the seeded random generator a host owns and passes in; games never create
@@ -23,6 +26,8 @@
 
 #![warn(missing_docs)]
 
+mod colours;
+mod description;
 mod error;
 mod game;
 mod index;
@@ -37,6 +42,8 @@ mod seat;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
+pub use colours::{ColoursError, colours_count_error, parse_colours};
+pub use description::{GameDescription, ParamDescription, SeatDescription};
 pub use error::{ActionError, NotationError, ParamsError, PositionError};
 pub use game::{Actor, CandidateActions, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist};
 pub use index::{ActionIndex, Observe, legal_indices, legal_mask, shape_len};

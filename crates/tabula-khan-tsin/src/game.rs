@@ -14,7 +14,7 @@ impl Game for KhanTsin {
     type Action = Action;
     type Params = Params;
 
-    const NAME: &'static str = "khan-tsin";
+    const NAME: &'static str = crate::DESCRIPTION.name;
 
     fn new(params: &Params) -> Result<Self, ParamsError> {
         KhanTsin::start(params)

@@ -4,6 +4,7 @@
 //! `shared/rules/khan-tsin.md` (every rule and ruling R1–R6; rulings R7–R8 of this edition
 //! are in `docs/rules/khan-tsin.md`).
 //!
+//! - [`DESCRIPTION`]: what the game is (title, players, parameters, seats, rules for players).
 //! - [`KhanTsin`]: the game state; implements [`tabula_core::Game`], [`CandidateActions`],
 //!   [`Zobrist`], [`Heuristic`] and [`TwoPlayerZeroSum`] (used with 2 players).
 //! - [`Params`]: `players` (2 or 3), `colours` (2 players: which two play, default `wg`),
@@ -22,6 +23,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod description;
 mod encode;
 mod game;
 mod heuristic;
@@ -38,6 +40,7 @@ mod view;
 mod zobrist;
 
 pub use action::Action;
+pub use description::DESCRIPTION;
 pub use params::{Colour, Layout, Params, SQUARES, STANDARD_LAYOUT, Seats};
 pub use stack::{MAX_HEIGHT, Stack};
 pub use state::{KhanTsin, Phase, TOKENS_PER_COLOUR};

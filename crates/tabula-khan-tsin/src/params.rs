@@ -12,7 +12,7 @@
 //!   a ply (placements and passes included); off (`null`) in human games.
 
 use serde::{Deserialize, Serialize};
-use tabula_core::ParamsError;
+use tabula_core::{ColoursError, ParamsError, colours_count_error, parse_colours};
 
 /// Squares on the track.
 pub const SQUARES: usize = 36;
@@ -124,38 +124,23 @@ impl Params {
     /// Checks every field; the error names the field at fault.
     pub(crate) fn decode(&self) -> Result<Setup, ParamsError> {
         let layout = Layout::parse(&self.layout).map_err(|m| ParamsError::new("layout", m))?;
-        if !(2..=3).contains(&self.players) {
-            return Err(ParamsError::new(
-                "players",
-                format!("{} players: Khan-Tsin is for 2 or 3", self.players),
-            ));
-        }
+        crate::DESCRIPTION.check_players(self.players, self.players)?;
         let default = if self.players == 2 { "wg" } else { "wgb" };
         let text = self.colours.as_deref().unwrap_or(default);
-        let mut colours = Vec::new();
-        for c in text.chars() {
-            let colour = Colour::from_letter(c.to_ascii_lowercase()).ok_or_else(|| {
-                ParamsError::new("colours", format!("`{c}` is not a colour (w, g or b)"))
-            })?;
-            if colours.contains(&colour) {
-                return Err(ParamsError::new(
-                    "colours",
-                    format!("`{c}` is listed twice"),
-                ));
-            }
-            colours.push(colour);
-        }
-        if colours.len() != self.players {
-            return Err(ParamsError::new(
-                "colours",
-                format!(
-                    "`{text}` names {} colours for {} players",
-                    colours.len(),
-                    self.players
-                ),
-            ));
-        }
-        colours.sort();
+        let letters = Colour::ALL.map(Colour::letter);
+        let colours: Vec<Colour> = parse_colours(Some(text), &letters, self.players)
+            .map_err(|e| match e {
+                ColoursError::Unknown(c) => {
+                    ParamsError::new("colours", format!("`{c}` is not a colour (w, g or b)"))
+                }
+                ColoursError::Twice(_, c) => {
+                    ParamsError::new("colours", format!("`{c}` is listed twice"))
+                }
+                ColoursError::Count(n) => colours_count_error(text, n, self.players),
+            })?
+            .into_iter()
+            .map(|i| Colour::ALL[i])
+            .collect();
         if self.max_plies == Some(0) {
             return Err(ParamsError::new(
                 "max_plies",

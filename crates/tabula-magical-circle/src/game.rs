@@ -18,7 +18,7 @@ impl Game for MagicalCircle {
     type Action = Action;
     type Params = Params;
 
-    const NAME: &'static str = "magical-circle";
+    const NAME: &'static str = crate::DESCRIPTION.name;
 
     fn new(params: &Params) -> Result<Self, ParamsError> {
         Ok(MagicalCircle::start(params.config()?))

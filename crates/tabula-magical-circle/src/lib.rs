@@ -26,6 +26,7 @@ mod actions;
 mod arrangement;
 mod cards;
 mod cli;
+mod description;
 mod encode;
 mod game;
 mod movegen;
@@ -42,6 +43,7 @@ pub use actions::Action;
 pub use arrangement::{ARRANGEMENTS, Arrangement, ELEMENT_NAMES, LETTERS, PAIRS, PLACES, Pair};
 pub use cards::{Card, Deck, Hand, MAX_DECK, MAX_VALUE};
 pub use cli::{InputError, parse_arrangement, parse_cards, parse_hand};
+pub use description::DESCRIPTION;
 pub use params::{MAX_TARGET, Params};
 pub use plan::Plan;
 pub use solver::{

@@ -78,12 +78,7 @@ impl Params {
     }
 
     pub(crate) fn config(&self) -> Result<Config, ParamsError> {
-        if !(2..=5).contains(&self.players) {
-            return Err(ParamsError::new(
-                "players",
-                format!("{} players; Magical Circle is for 2 to 5", self.players),
-            ));
-        }
+        crate::DESCRIPTION.check_players(self.players, self.players)?;
         let deck = Deck::new(self.deck_step).ok_or_else(|| {
             ParamsError::new(
                 "deck_step",

@@ -53,7 +53,9 @@ pub(crate) fn to_py(e: RegistryError) -> PyErr {
             IllegalActionError::new_err(msg)
         }
         RegistryError::UnknownLevel { .. } | RegistryError::Bot(_) => BotError::new_err(msg),
-        RegistryError::WrongGame { .. } => TabulaError::new_err(msg),
+        RegistryError::WrongGame { .. } | RegistryError::DuplicateGame { .. } => {
+            TabulaError::new_err(msg)
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use tabula_ai::analysis::{AnalysisOptions, AnalysisReport, Phase};
 use tabula_ai::arena::MatchConfig;
 use tabula_ai::{BenchConfig, BenchReport, BotFactory, BotSpec, MatchReport};
-use tabula_core::{Game, GameRng, Notation, ParamsError, Presentation};
+use tabula_core::{Game, GameDescription, GameRng, Notation, ParamsError, Presentation};
 
 /// How a new game is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,9 +77,19 @@ pub struct Entry<G: Game> {
 }
 
 impl<G: Game> Entry<G> {
-    /// The entry of the game `G` described by `info`, whose bots `bots` makes.
-    pub const fn new(info: GameInfo, bots: fn() -> BotFactory<G>) -> Self {
-        Entry { info, bots }
+    /// The entry of the game `description` describes (its crate's `DESCRIPTION`), with
+    /// the bots `bots` makes.
+    pub const fn new(description: &'static GameDescription, bots: fn() -> BotFactory<G>) -> Self {
+        Entry {
+            info: GameInfo::new(description),
+            bots,
+        }
+    }
+
+    /// The same entry offering the bot `levels` (weakest first) instead of [`crate::LEVELS`].
+    pub const fn with_levels(mut self, levels: &'static [&'static str]) -> Self {
+        self.info.levels = levels;
+        self
     }
 
     /// The factory of the game's bots.
@@ -117,16 +127,7 @@ impl<G: Game> Entry<G> {
         }
         if let Some(players) = object.get("players") {
             let n = players.as_u64().unwrap_or(0) as usize;
-            if !(self.info.min_players..=self.info.max_players).contains(&n) {
-                return Err(ParamsError::new(
-                    "players",
-                    format!(
-                        "{} is for {} to {} players, not {players}",
-                        self.info.title, self.info.min_players, self.info.max_players
-                    ),
-                )
-                .into());
-            }
+            self.info.check_players(n, players)?;
         }
         serde_json::from_value(Value::Object(object.clone()))
             .map_err(|e| ParamsError::new("params", e.to_string()).into())

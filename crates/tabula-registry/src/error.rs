@@ -15,6 +15,12 @@ pub enum RegistryError {
         /// The registered names, comma-separated.
         known: String,
     },
+    /// Two games of one catalog have the same name.
+    #[error("two games are called `{name}`")]
+    DuplicateGame {
+        /// The name given twice.
+        name: String,
+    },
     /// No bot level has this name.
     #[error("unknown bot level `{level}` (levels: {known})")]
     UnknownLevel {

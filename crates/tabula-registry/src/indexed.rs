@@ -42,6 +42,7 @@ pub trait IndexedGame: DynGame {
     /// Plays uniformly random steps (chance by its probabilities) until the game ends or
     /// `max_steps` were played; returns the steps played.
     fn play_random(&mut self, rng: &mut GameRng, max_steps: usize) -> usize;
+    /// A boxed copy of this state (what `Clone` for `Box<dyn IndexedGame>` calls).
     fn clone_indexed(&self) -> Box<dyn IndexedGame>;
 }
 

@@ -1,46 +1,61 @@
-//! What the registry tells about a game: its name, player counts, parameters and bot levels.
+//! What the registry tells about a game: the game's own [`GameDescription`] and the bot
+//! levels the registry offers for it, as `/api/games` serves it.
 
-use serde::Serialize;
-
-/// One game parameter, as the CLI, the server and the UI offer it.
-#[derive(Clone, Debug, Serialize)]
-pub struct ParamInfo {
-    /// The key in the parameters object (also the CLI's `--param <key>=<value>`).
-    pub name: &'static str,
-    /// `integer`, `string`, `text` (a file's contents) or `seats`.
-    pub kind: &'static str,
-    /// One line of help for players, shown by the CLI and the UI.
-    pub help: &'static str,
-    /// The default, as players would write it (`null` when none).
-    pub default: Option<&'static str>,
-}
-
-/// A game as the registry describes it.
-#[derive(Clone, Debug, Serialize)]
-pub struct GameInfo {
-    /// The name used on the command line and in the API, e.g. `khan-tsin`.
-    pub name: &'static str,
-    /// The published title, e.g. `Khan-Tsin`.
-    pub title: &'static str,
-    /// The fewest players.
-    pub min_players: usize,
-    /// The most players.
-    pub max_players: usize,
-    /// The number of players when none is given.
-    pub default_players: usize,
-    /// Parameters beyond `players`.
-    pub params: &'static [ParamInfo],
-    /// Bot levels, weakest first.
-    pub levels: &'static [&'static str],
-    /// Whether the game runs in real time (a host clock matters).
-    pub real_time: bool,
-    /// Whether the position notation holds information some seats may not see (a shuffled
-    /// deck): hosts then show players views only, never the position.
-    pub hidden_information: bool,
-    /// The rules for players (`docs/rules/<game>.md`), with every ruling.
-    #[serde(skip)]
-    pub rules: &'static str,
-}
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+use std::ops::Deref;
+use tabula_core::GameDescription;
 
 /// The bot levels every game offers, weakest first; `random` plays uniformly at random.
 pub const LEVELS: &[&str] = &["random", "beginner", "casual", "strong", "expert"];
+
+/// The languages of the rules pages, as `lang` codes: English first (the default). A game's
+/// pages are its description's ([`GameDescription::rules_in`]).
+pub const LANGUAGES: &[&str] = &["en", "fr", "cs"];
+
+/// A game as the registry describes it: the game crate's description (reached through
+/// `Deref`: `info.name`, `info.title`, `info.rules_in(lang)`, …) and the bot levels.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// What the game says it is.
+    pub description: &'static GameDescription,
+    /// Bot levels, weakest first.
+    pub levels: &'static [&'static str],
+}
+
+impl GameInfo {
+    /// The registry's view of a game described by `description`, with every level.
+    pub const fn new(description: &'static GameDescription) -> Self {
+        GameInfo {
+            description,
+            levels: LEVELS,
+        }
+    }
+}
+
+impl Deref for GameInfo {
+    type Target = GameDescription;
+
+    fn deref(&self) -> &GameDescription {
+        self.description
+    }
+}
+
+/// The `/api/games` entry of a game: the description's fields (the rules apart, served on
+/// their own), the levels after the parameters, and the seats last.
+impl Serialize for GameInfo {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let d = self.description;
+        let mut s = serializer.serialize_struct("GameInfo", 10)?;
+        s.serialize_field("name", d.name)?;
+        s.serialize_field("title", d.title)?;
+        s.serialize_field("min_players", &d.min_players)?;
+        s.serialize_field("max_players", &d.max_players)?;
+        s.serialize_field("default_players", &d.default_players)?;
+        s.serialize_field("params", d.params)?;
+        s.serialize_field("levels", self.levels)?;
+        s.serialize_field("real_time", &d.real_time)?;
+        s.serialize_field("hidden_information", &d.hidden_information)?;
+        s.serialize_field("seats", d.seats)?;
+        s.end()
+    }
+}

@@ -4,12 +4,15 @@
 //! registered game through [`DynGame`] (notation in, notation and JSON out) and make games
 //! with [`GameEntry`]; they never name a game type.
 //!
-//! To register a game: add `games/<game>.rs` with its [`GameInfo`] and an [`Entry`], and list
-//! it in [`games::all`].
+//! A game says what it is in its own crate (a `tabula_core::GameDescription`); the registry
+//! pairs it with the game's bots in an [`Entry`]. To ship a game: add `games/<game>.rs` with
+//! its [`Entry`] and list it in [`games::all`]. To add games from another crate: a
+//! [`Catalog`] of [`Catalog::builtin`] and their entries, handed to the CLI or the server.
 
 #![warn(missing_docs)]
 
 pub mod bots;
+mod catalog;
 mod dyn_action;
 mod dyn_game;
 mod entry;
@@ -18,32 +21,21 @@ pub mod games;
 mod indexed;
 mod info;
 mod report_json;
-mod rules;
 
 pub use bots::{BotMove, DynBot, RandomBot, make_bot};
+pub use catalog::Catalog;
 pub use dyn_action::DynAction;
 pub use dyn_game::{DynGame, Typed, resolve_actor, status_json};
 pub use entry::{Entry, GameEntry, Setup};
 pub use error::RegistryError;
 pub use indexed::{IndexedEntry, IndexedGame, PlayoutStats};
-pub use info::{GameInfo, LEVELS, ParamInfo};
+pub use info::{GameInfo, LANGUAGES, LEVELS};
 pub use report_json::analysis_json;
-pub use rules::LANGUAGES;
+pub use tabula_core::{GameDescription, ParamDescription, SeatDescription};
 
-/// The game called `name`.
+/// The built-in game called `name` (see [`Catalog::find`]).
 pub fn find(name: &str) -> Result<&'static dyn GameEntry, RegistryError> {
-    let all = games::all();
-    all.iter()
-        .find(|e| e.info().name == name)
-        .copied()
-        .ok_or_else(|| RegistryError::UnknownGame {
-            name: name.to_string(),
-            known: all
-                .iter()
-                .map(|e| e.info().name)
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
+    Catalog::builtin().find(name)
 }
 
 /// The game called `name`, with integer actions and observations (every registered game has

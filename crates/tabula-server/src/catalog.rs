@@ -1,8 +1,9 @@
 //! [`Catalog`]: the games a server offers and how it makes their bots. The product serves
-//! every registered game ([`Catalog::registered`]); tests may add games of their own.
+//! every built-in game ([`Catalog::registered`]); a downstream crate serves games of its own
+//! with [`Catalog::of`] (an open `tabula_registry::Catalog`); tests may also choose the bots.
 
 use std::sync::Arc;
-use tabula_registry::{DynBot, GameEntry, RegistryError, games, make_bot};
+use tabula_registry::{DynBot, GameEntry, RegistryError};
 
 /// Makes the bot of a level for a game: `(game, level, seed)`.
 pub type BotFactory =
@@ -11,49 +12,44 @@ pub type BotFactory =
 /// The games a server offers.
 #[derive(Clone)]
 pub struct Catalog {
-    entries: Vec<&'static dyn GameEntry>,
+    games: tabula_registry::Catalog,
     bots: BotFactory,
 }
 
 impl std::fmt::Debug for Catalog {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list()
-            .entries(self.entries.iter().map(|e| e.info().name))
-            .finish()
+        self.games.fmt(f)
     }
 }
 
 impl Catalog {
-    /// Every game in `tabula_registry::games::all()`, with the registry's bots.
+    /// Every built-in game (`tabula_registry::Catalog::builtin()`), with the registry's bots.
     pub fn registered() -> Catalog {
-        Catalog::new(games::all(), Arc::new(make_bot))
+        Catalog::of(tabula_registry::Catalog::builtin())
     }
 
-    /// The games `entries`, whose bots `bots` makes.
-    pub fn new(entries: Vec<&'static dyn GameEntry>, bots: BotFactory) -> Catalog {
-        Catalog { entries, bots }
+    /// The games of `games`, each with its own entry's bots.
+    pub fn of(games: tabula_registry::Catalog) -> Catalog {
+        let lookup = games.clone();
+        Catalog::new(
+            games,
+            Arc::new(move |game, level, seed| lookup.find(game)?.bot(level, seed)),
+        )
     }
 
-    /// The games served, in the order `/api/games` lists them.
+    /// The games of `games`, with the bots `bots` makes.
+    pub fn new(games: tabula_registry::Catalog, bots: BotFactory) -> Catalog {
+        Catalog { games, bots }
+    }
+
+    /// The games, in the order the UI lists them.
     pub fn entries(&self) -> &[&'static dyn GameEntry] {
-        &self.entries
+        self.games.entries()
     }
 
     /// The game called `name`.
     pub fn find(&self, name: &str) -> Result<&'static dyn GameEntry, RegistryError> {
-        self.entries
-            .iter()
-            .find(|e| e.info().name == name)
-            .copied()
-            .ok_or_else(|| RegistryError::UnknownGame {
-                name: name.to_string(),
-                known: self
-                    .entries
-                    .iter()
-                    .map(|e| e.info().name)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
+        self.games.find(name)
     }
 
     /// A bot of `level` for `game`, seeded.

@@ -17,7 +17,7 @@ impl Game for Toumai {
     type Action = Action;
     type Params = Params;
 
-    const NAME: &'static str = "toumai";
+    const NAME: &'static str = crate::DESCRIPTION.name;
 
     /// An empty board: the placement setup begins (first seat places first).
     fn new(params: &Params) -> Result<Self, ParamsError> {

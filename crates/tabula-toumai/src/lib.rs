@@ -6,6 +6,7 @@
 //! the ply limit counts) of this edition; the rules for players, with every ruling, are in
 //! `docs/rules/toumai.md`.
 //!
+//! - [`DESCRIPTION`]: what the game is (title, players, parameters, seats, rules for players).
 //! - [`Toumai`]: the game state, implementing [`tabula_core::Game`] (with the placement setup
 //!   in [`tabula_core::Game::new`] and the random setup in
 //!   [`tabula_core::Game::new_random`]), [`tabula_core::CandidateActions`],
@@ -24,6 +25,7 @@
 mod action;
 mod apply;
 mod board;
+mod description;
 mod encode;
 mod game;
 mod movegen;
@@ -39,6 +41,7 @@ mod text;
 pub mod view;
 
 pub use action::{Action, Split, Square, parse_action};
+pub use description::DESCRIPTION;
 pub use params::Params;
 pub use pawn::{Colour, Kind};
 pub use state::{Phase, Toumai};

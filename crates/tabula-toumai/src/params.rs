@@ -3,7 +3,7 @@
 
 use crate::pawn::Colour;
 use serde::{Deserialize, Serialize};
-use tabula_core::ParamsError;
+use tabula_core::{ColoursError, ParamsError, colours_count_error, parse_colours};
 
 /// The parameters of a Toumaï game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,51 +33,29 @@ impl Default for Params {
 impl Params {
     /// Checks the parameters and returns the seating they give.
     pub(crate) fn seats(&self) -> Result<Seats, ParamsError> {
-        if !(2..=3).contains(&self.players) {
-            return Err(ParamsError::new(
-                "players",
-                format!("Toumaï is for 2 or 3 players, not {}", self.players),
-            ));
-        }
+        crate::DESCRIPTION.check_players(self.players, self.players)?;
         if self.max_plies == Some(0) {
             return Err(ParamsError::new(
                 "max_plies",
                 "must be at least 1 (leave it out for no limit)",
             ));
         }
-        let Some(text) = &self.colours else {
-            return Ok(if self.players == 3 {
-                Seats::from_colours(&[0, 1, 2])
-            } else {
-                Seats::from_colours(&[0, 1])
-            });
-        };
-        let mut chosen = [false; 3];
-        for c in text.chars() {
-            let colour = Colour::from_letter(c.to_ascii_uppercase()).ok_or_else(|| {
-                ParamsError::new(
+        let letters = Colour::ALL.map(Colour::letter);
+        let text = self.colours.as_deref().unwrap_or_default();
+        let colours = parse_colours(self.colours.as_deref(), &letters, self.players).map_err(
+            |e| match e {
+                ColoursError::Unknown(c) => ParamsError::new(
                     "colours",
                     format!("`{c}` is not a colour (Y, R or B) in `{text}`"),
-                )
-            })?;
-            if std::mem::replace(&mut chosen[colour.index()], true) {
-                return Err(ParamsError::new(
-                    "colours",
-                    format!("{} is named twice in `{text}`", colour.name()),
-                ));
-            }
-        }
-        let colours: Vec<u8> = (0..3u8).filter(|&c| chosen[c as usize]).collect();
-        if colours.len() != self.players {
-            return Err(ParamsError::new(
-                "colours",
-                format!(
-                    "`{text}` names {} colours for {} players",
-                    colours.len(),
-                    self.players
                 ),
-            ));
-        }
+                ColoursError::Twice(i, _) => ParamsError::new(
+                    "colours",
+                    format!("{} is named twice in `{text}`", Colour::ALL[i].name()),
+                ),
+                ColoursError::Count(n) => colours_count_error(text, n, self.players),
+            },
+        )?;
+        let colours: Vec<u8> = colours.into_iter().map(|c| c as u8).collect();
         Ok(Seats::from_colours(&colours))
     }
 }

@@ -492,3 +492,18 @@ export default {
     return api;
   },
 };
+
+/** The picture on the home page's game card (plain SVG parts, not a position). */
+export function thumb() {
+  const out = [s('rect', { width: 160, height: 100, fill: '#103a3a' })];
+  const path = [[12, 86], [30, 86], [48, 86], [66, 86], [84, 86], [102, 86], [120, 80], [134, 66], [140, 50], [134, 34], [118, 22], [98, 16], [76, 18], [56, 24], [40, 36], [34, 52], [46, 62], [64, 60]];
+  out.push(s('polyline', { points: path.map((p) => p.join(',')).join(' '), fill: 'none', stroke: '#2f7f6b', 'stroke-width': 3, 'stroke-dasharray': '2 3' }));
+  path.forEach(([x, y], i) => out.push(s('circle', { cx: x, cy: y, r: 6, fill: i % 3 ? '#3c9a5f' : '#4fb36f', stroke: '#1f5e3a' })));
+  out.push(s('ellipse', { cx: 82, cy: 52, rx: 16, ry: 11, fill: '#d8b36a', stroke: '#8a6a2c' }));
+  const flowers = [[48, 86, '#f4d03f'], [102, 86, '#f49ac1'], [140, 50, '#fff'], [76, 18, '#f4d03f']];
+  for (const [x, y, c] of flowers) out.push(s('circle', { cx: x, cy: y - 1, r: 2.8, fill: c }));
+  for (const [x, y, c] of [[30, 86, '#e5534b'], [118, 22, '#4c8dff'], [34, 52, '#f2c14e']]) {
+    out.push(s('ellipse', { cx: x, cy: y, rx: 4, ry: 5, fill: c, stroke: '#0008' }));
+  }
+  return out;
+}

@@ -121,3 +121,13 @@ export default {
     };
   },
 };
+
+/** The picture on the home page's game card (plain SVG parts, not a position). */
+export function thumb() {
+  const out = [s('rect', { width: 160, height: 100, fill: '#111a3a' }), s('rect', { x: 38, y: 12, width: 84, height: 74, rx: 6, fill: '#3461d1' })];
+  const board = ['.......', '...o...', '..xx...', '..ox.o.', '.oxxo..', 'xoxoxo.'];
+  board.forEach((row, r) => [...row].forEach((ch, c) => {
+    out.push(s('circle', { cx: 44 + c * 12, cy: 18 + r * 12, r: 4.6, fill: ch === 'x' ? '#e5484d' : ch === 'o' ? '#f5c451' : '#0d1430' }));
+  }));
+  return out;
+}

@@ -335,3 +335,35 @@ export default {
     return api;
   },
 };
+
+const THUMB_TAU = Math.PI * 2;
+/** The picture on the home page's game card (plain SVG parts, not a position). */
+export function thumb() {
+  const out = [s('rect', { width: 160, height: 100, fill: '#2a1d14' })];
+  const vals = '123231312132213321123231312132213321';
+  const tile = { 1: '#2f8f83', 2: '#d09a2c', 3: '#b8432f' };
+  const tok = ['#f3efe6', '#3fa35b', '#3566c8'];
+  for (let i = 0; i < 36; i++) {
+    const t = (i / 36) * THUMB_TAU;
+    const x = 80 + 62 * Math.cos(t);
+    const y = 52 + 34 * Math.sin(t) + 5 * Math.sin(4 * t);
+    out.push(s('circle', { cx: x, cy: y, r: 5.4, fill: tile[vals[i]], stroke: '#0006' }));
+    const h = (i * 7) % 4;
+    for (let k = 0; k < h; k++) out.push(s('ellipse', { cx: x, cy: y - 2 - k * 2.4, rx: 3.6, ry: 1.8, fill: tok[(i + k) % 3], stroke: '#0007', 'stroke-width': .4 }));
+  }
+  out.push(s('path', { d: 'M12 48 l-6 -9 l9 5 M14 47 l-1 -11 l5 9', fill: 'none', stroke: '#d9a441', 'stroke-width': 1.6, 'stroke-linecap': 'round' }),
+    s('ellipse', { cx: 14, cy: 54, rx: 7, ry: 9, fill: '#3b8a4a', stroke: '#1d4d27' }),
+    s('circle', { cx: 16, cy: 51, r: 1.6, fill: '#f5c451' }),
+    s('text', { x: 80, y: 57, 'text-anchor': 'middle', 'font-size': 11, fill: '#d9a441', 'fill-opacity': 0.5, 'font-family': 'Georgia, serif', 'font-weight': 700, 'letter-spacing': 2 }, 'KHAN-TSIN'));
+  return out;
+}
+
+/**
+ * The colour of seat `i` (0-based) at a table of `players` being set up with `params`, as a
+ * `colour.<name>` string's name: with 2 players the chosen `colours` (default wg), with 3 all
+ * of them.
+ */
+export function seatColourName(i, params, players) {
+  const letters = players === 3 ? 'wgb' : (params.colours || 'wg').toLowerCase();
+  return { w: 'white', g: 'green', b: 'blue' }[letters[i]];
+}

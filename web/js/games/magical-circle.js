@@ -5,12 +5,12 @@
 // you hold it, pick 1 or 2 swap cards and Play them; then click two places to swap their
 // tokens, as many times as the cards say. A Hint button (only for a seat whose opponents are
 // all bots, or when the match allows hints) tells the next step of a winning plan found from
-// the table (js/mc-solver.js), one step per press, pointing only at legal actions.
+// the table (js/games/magical-circle-solver.js), one step per press, pointing only at legal actions.
 
 import { s, h, fill } from '../dom.js';
 import { PieceLayer } from '../anim.js';
 import { markBoard } from '../chooser.js';
-import { hintFor, hintsAllowed } from '../mc-solver.js';
+import { hintFor, hintsAllowed } from './magical-circle-solver.js';
 import { t } from '../i18n.js';
 
 const SEAT = ['#ff8a5c', '#5cc8ff', '#b8e986', '#d49cff', '#ffd84d'];
@@ -322,3 +322,21 @@ export default {
     };
   },
 };
+
+const THUMB_TAU = Math.PI * 2;
+/** The picture on the home page's game card (plain SVG parts, not a position). */
+export function thumb() {
+  const out = [s('rect', { width: 160, height: 100, fill: '#211a3d' })];
+  out.push(s('circle', { cx: 80, cy: 52, r: 34, fill: 'none', stroke: '#8d7ee0', 'stroke-width': 2 }));
+  const els = ['#ff7a3d', '#3fa9f5', '#8b6b3e', '#cfe9ff', '#ffd84d', '#6b3fa0'];
+  els.forEach((c, i) => {
+    const a = -Math.PI / 2 + Math.PI / 6 + (i * THUMB_TAU) / 6;
+    out.push(s('circle', { cx: 80 + 34 * Math.cos(a), cy: 52 + 34 * Math.sin(a), r: 8, fill: c, stroke: '#fff8', 'stroke-width': 1.2 }));
+  });
+  out.push(s('circle', { cx: 80, cy: 15, r: 5, fill: '#f5c451' }));
+  out.push(s('path', { d: 'M70 62 L90 62 L82 52 L90 42 L70 42 L78 52 Z', fill: '#f5c451', opacity: .8 }));
+  return out;
+}
+
+/** The home page offers "hints allowed" (the Hint button, when everyone at the table agreed). */
+export const offersHints = true;

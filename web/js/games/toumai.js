@@ -341,3 +341,39 @@ export default {
     };
   },
 };
+
+const THUMB_TAU = Math.PI * 2;
+const thumbPol = (r, a) => [r * Math.cos(a), r * Math.sin(a)];
+/** The picture on the home page's game card (plain SVG parts, not a position). */
+export function thumb() {
+  const g = s('g', { transform: 'translate(80 50)' });
+  const cols = ['#f4c430', '#e0474c', '#3f7fe0'];
+  for (let i = 0; i < 9; i++) {
+    const a = -Math.PI / 2 + (i * THUMB_TAU) / 9;
+    const [x1, y1] = thumbPol(12, a);
+    const [x2, y2] = thumbPol(44, a);
+    g.append(s('line', { x1, y1, x2, y2, stroke: '#4b4190', 'stroke-width': 7, 'stroke-linecap': 'round' }));
+    const n = 1 + ((i * 5) % 4);
+    for (let k = 0; k < n; k++) {
+      const [x, y] = thumbPol(42 - k * 7, a);
+      g.append(s('circle', { cx: x, cy: y, r: 3.2, fill: cols[(i + k) % 3], stroke: '#0008', 'stroke-width': .6 }));
+    }
+  }
+  const pts = [];
+  for (let i = 0; i < 18; i++) {
+    const [x, y] = thumbPol(i % 2 ? 5 : 12, -Math.PI / 2 + (i * THUMB_TAU) / 18);
+    pts.push(`${x},${y}`);
+  }
+  g.append(s('polygon', { points: pts.join(' '), fill: '#f5c451' }));
+  return [s('rect', { width: 160, height: 100, fill: '#1b1740' }), g];
+}
+
+/**
+ * The colour of seat `i` (0-based) at a table of `players` being set up with `params`, as a
+ * `colour.<name>` string's name: with 2 players the chosen `colours` (default YR), with 3 all
+ * of them.
+ */
+export function seatColourName(i, params, players) {
+  const letters = players === 3 ? 'YRB' : (params.colours || 'YR').toUpperCase();
+  return { Y: 'yellow', R: 'red', B: 'blue' }[letters[i]];
+}

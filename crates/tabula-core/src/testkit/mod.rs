@@ -20,7 +20,12 @@
 //! - with [`Harness::indexed`]: the action numbering and the observations
 //!   ([`indexed::check_indexed`]).
 //!
-//! [`check_perft_file`] checks a perft data file (see [`crate::perft`]).
+//! [`check_perft_file`] checks a perft data file (see [`crate::perft`]);
+//! [`check_description`] checks a game's [`crate::GameDescription`] against the game.
+
+mod description;
+
+pub use description::check_description;
 
 use crate::perft::{parse_perft_file, perft};
 use crate::{

@@ -1,26 +1,14 @@
 //! Connect Four, the reference game.
 
-use crate::{Entry, GameInfo, LEVELS};
+use crate::Entry;
 use tabula_ai::BotFactory;
 use tabula_ai::solver::ExactSolver;
 use tabula_connect_four::solver::Solver;
 use tabula_connect_four::{Column, ConnectFour};
 
-pub static ENTRY: Entry<ConnectFour> = Entry::new(
-    GameInfo {
-        name: "connect-four",
-        title: "Connect Four",
-        min_players: 2,
-        max_players: 2,
-        default_players: 2,
-        params: &[],
-        levels: LEVELS,
-        real_time: false,
-        hidden_information: false,
-        rules: include_str!("../../../../docs/rules/connect-four.md"),
-    },
-    || BotFactory::new().with_alphabeta().with_solver(solver),
-);
+pub static ENTRY: Entry<ConnectFour> = Entry::new(&tabula_connect_four::DESCRIPTION, || {
+    BotFactory::new().with_alphabeta().with_solver(solver)
+});
 
 /// The bitboard solver, with a 16 MiB table per bot.
 fn solver() -> Box<dyn ExactSolver<ConnectFour>> {

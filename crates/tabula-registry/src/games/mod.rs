@@ -1,4 +1,5 @@
-//! The registered games, one file each: its description and its entry.
+//! The registered games, one file each: its entry (the game crate's description and the
+//! game's bots).
 
 use crate::{GameEntry, IndexedEntry};
 

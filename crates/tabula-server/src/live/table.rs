@@ -20,10 +20,15 @@ use tabula_registry::DynGame;
 /// What a seat asks for at the table (the body of `POST /api/matches/{id}/table`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableRequest {
+    /// The seat gives up: it loses.
     Resign,
+    /// The seat offers a draw to its opponent.
     OfferDraw,
+    /// The seat accepts the standing draw offer: the game is drawn.
     AcceptDraw,
+    /// The seat declines the standing draw offer.
     DeclineDraw,
+    /// The seat takes back its last move and the bots' replies since.
     Takeback,
 }
 

@@ -26,7 +26,7 @@ pub fn catalog() -> Catalog {
     let mut entries: Vec<&'static dyn GameEntry> = vec![&toys::NIM, &toys::RACE];
     entries.extend(tabula_registry::games::all());
     Catalog::new(
-        entries,
+        tabula_registry::Catalog::new(entries).expect("the toys' names are their own"),
         Arc::new(|game, level, seed| match (game, level) {
             ("toy-nim" | "toy-race", "random") => Ok(Box::new(RandomBot::new(seed))),
             ("toy-nim" | "toy-race", "slow") => Ok(Box::new(toys::SlowBot(RandomBot::new(seed)))),

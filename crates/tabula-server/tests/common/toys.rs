@@ -16,7 +16,9 @@ use tabula_core::{
     Actor, Game, Notation, NotationError, Outcome, ParamsError, PositionError, Presentation, Seat,
     SeatSet, ToAct,
 };
-use tabula_registry::{BotMove, DynAction, DynBot, DynGame, Entry, GameInfo, ParamInfo, RandomBot};
+use tabula_registry::{
+    BotMove, DynAction, DynBot, DynGame, Entry, GameDescription, ParamDescription, RandomBot,
+};
 
 // ---------------------------------------------------------------- toy-nim
 
@@ -45,7 +47,7 @@ pub enum NimAction {
 impl Game for ToyNim {
     type Action = NimAction;
     type Params = NimParams;
-    const NAME: &'static str = "toy-nim";
+    const NAME: &'static str = NIM_DESCRIPTION.name;
 
     fn new(params: &NimParams) -> Result<Self, ParamsError> {
         if params.players != 2 && params.players != 0 {
@@ -213,7 +215,7 @@ pub enum RaceAction {
 impl Game for ToyRace {
     type Action = RaceAction;
     type Params = RaceParams;
-    const NAME: &'static str = "toy-race";
+    const NAME: &'static str = RACE_DESCRIPTION.name;
 
     fn new(params: &RaceParams) -> Result<Self, ParamsError> {
         if !(2..=3).contains(&params.players) {
@@ -330,55 +332,57 @@ impl Presentation for ToyRace {
 
 // ---------------------------------------------------------------- entries and bots
 
-pub static NIM: Entry<ToyNim> = Entry::new(
-    GameInfo {
-        name: "toy-nim",
-        title: "Toy Nim",
-        min_players: 2,
-        max_players: 2,
-        default_players: 2,
-        params: &[ParamInfo {
-            name: "stones",
-            kind: "integer",
-            help: "stones at the start",
-            default: Some("9"),
-        }],
-        levels: &["random", "slow", "shy"],
-        real_time: false,
-        hidden_information: true,
-        rules: "Take 1 to 3 stones; who takes the last one wins.",
-    },
-    BotFactory::new,
-);
+const NIM_DESCRIPTION: GameDescription = GameDescription {
+    name: "toy-nim",
+    title: "Toy Nim",
+    min_players: 2,
+    max_players: 2,
+    default_players: 2,
+    params: &[ParamDescription {
+        name: "stones",
+        kind: "integer",
+        help: "stones at the start",
+        default: Some("9"),
+    }],
+    real_time: false,
+    hidden_information: true,
+    seats: &[],
+    rules: "Take 1 to 3 stones; who takes the last one wins.",
+    translations: &[],
+};
 
-pub static RACE: Entry<ToyRace> = Entry::new(
-    GameInfo {
-        name: "toy-race",
-        title: "Toy Race",
-        min_players: 2,
-        max_players: 3,
-        default_players: 2,
-        params: &[
-            ParamInfo {
-                name: "hourglass_seconds",
-                kind: "number",
-                help: "the hourglass",
-                default: Some("45"),
-            },
-            ParamInfo {
-                name: "target",
-                kind: "integer",
-                help: "points to win",
-                default: Some("2"),
-            },
-        ],
-        levels: &["random", "slow", "shy"],
-        real_time: true,
-        hidden_information: false,
-        rules: "Claim, then hit or miss before the hourglass runs out.",
-    },
-    BotFactory::new,
-);
+pub static NIM: Entry<ToyNim> =
+    Entry::new(&NIM_DESCRIPTION, BotFactory::new).with_levels(&["random", "slow", "shy"]);
+
+const RACE_DESCRIPTION: GameDescription = GameDescription {
+    name: "toy-race",
+    title: "Toy Race",
+    min_players: 2,
+    max_players: 3,
+    default_players: 2,
+    params: &[
+        ParamDescription {
+            name: "hourglass_seconds",
+            kind: "number",
+            help: "the hourglass",
+            default: Some("45"),
+        },
+        ParamDescription {
+            name: "target",
+            kind: "integer",
+            help: "points to win",
+            default: Some("2"),
+        },
+    ],
+    real_time: true,
+    hidden_information: false,
+    seats: &[],
+    rules: "Claim, then hit or miss before the hourglass runs out.",
+    translations: &[],
+};
+
+pub static RACE: Entry<ToyRace> =
+    Entry::new(&RACE_DESCRIPTION, BotFactory::new).with_levels(&["random", "slow", "shy"]);
 
 /// Plays like the random bot, 30 ms later.
 pub struct SlowBot(pub RandomBot);

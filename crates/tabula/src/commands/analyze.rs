@@ -9,6 +9,7 @@ use super::analyze_records::{LogProgress, RecordSink};
 use super::analyze_variants::{Variant, parse_variants};
 use super::plots::{self, escape};
 use super::simulate::{match_config, progress_bar};
+use crate::find;
 use crate::opts::ParamOpts;
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::Value;
@@ -22,7 +23,7 @@ use tabula_ai::analysis::compare::{Comparison, compare};
 use tabula_ai::analysis::records::GameRow;
 use tabula_ai::analysis::{AnalysisOptions, Phase};
 use tabula_ai::arena::Evaluation;
-use tabula_registry::{GameEntry, find};
+use tabula_registry::GameEntry;
 
 pub struct AnalyzeArgs<'a> {
     pub game: &'a str,

@@ -10,12 +10,13 @@
 use super::engine_search::{Search, analyse, go};
 use super::notation::status_line;
 use crate::opts::ParamOpts;
+use crate::{find, make_bot};
 use anyhow::Result;
 use serde_json::Value;
 use std::io::{BufRead, Write};
 use tabula_ai::BotSpec;
 use tabula_core::{Actor, Seat, ToAct, rng_from_seed};
-use tabula_registry::{DynGame, GameEntry, RegistryError, Setup, find, make_bot, resolve_actor};
+use tabula_registry::{DynGame, GameEntry, RegistryError, Setup, resolve_actor};
 
 /// The command line of `tabula engine`.
 pub struct EngineArgs<'a> {

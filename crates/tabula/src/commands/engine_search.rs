@@ -4,10 +4,11 @@
 //! session's specification and seed, so the same position and command give the same answer.
 
 use super::engine::Session;
+use crate::make_bot;
 use std::fmt::Write as _;
 use tabula_ai::{Engine, SearchLimits, SearchReport};
 use tabula_core::{Actor, Seat, ToAct};
-use tabula_registry::{DynGame, make_bot};
+use tabula_registry::DynGame;
 
 /// The options of `go` and `analyse`.
 #[derive(Debug, Default)]

@@ -2,12 +2,13 @@
 //! `new` and `show`. Their output formats are exact: scripts and conformance checkers read
 //! them.
 
+use crate::find;
 use crate::opts::{ParamOpts, seat};
 use anyhow::{Result, bail};
 use serde_json::json;
 use std::fmt::Write as _;
 use tabula_core::{Actor, Seat, ToAct, rng_from_seed};
-use tabula_registry::{DynGame, GameEntry, Setup, find, resolve_actor, status_json};
+use tabula_registry::{DynGame, GameEntry, Setup, resolve_actor, status_json};
 
 fn load(game: &str, position: &str, opts: &ParamOpts) -> Result<Box<dyn DynGame>> {
     let entry = find(game)?;
@@ -15,7 +16,7 @@ fn load(game: &str, position: &str, opts: &ParamOpts) -> Result<Box<dyn DynGame>
 }
 
 pub fn games() -> Result<()> {
-    for entry in tabula_registry::games::all() {
+    for entry in crate::catalog().entries().to_vec() {
         let info = entry.info();
         let players = if info.min_players == info.max_players {
             info.min_players.to_string()

@@ -10,13 +10,14 @@
 use crate::lang::{Lang, Text, fill};
 use crate::opts::ParamOpts;
 use crate::term::Painter;
+use crate::{find, make_bot};
 use anyhow::Result;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tabula_core::{Actor, Seat, ToAct, rng_from_seed};
-use tabula_registry::{DynBot, DynGame, Setup, find, make_bot};
+use tabula_registry::{DynBot, DynGame, Setup};
 
 pub struct PlayArgs<'a> {
     pub game: &'a str,

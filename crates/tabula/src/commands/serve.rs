@@ -104,7 +104,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async move {
-        let server = Server::start(config, Catalog::registered()).await?;
+        let server = Server::start(config, Catalog::of(crate::catalog().clone())).await?;
         let addr = server.local_addr();
         let shown = if addr.ip().is_unspecified() {
             SocketAddr::new([127, 0, 0, 1].into(), addr.port())

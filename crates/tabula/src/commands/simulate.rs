@@ -1,5 +1,6 @@
 //! `tabula match` and `tabula bench`: bots against each other, and speed measurements.
 
+use crate::find;
 use crate::opts::ParamOpts;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -7,7 +8,6 @@ use serde_json::Value;
 use std::time::Duration;
 use tabula_ai::BenchConfig;
 use tabula_ai::arena::MatchConfig;
-use tabula_registry::{find, games};
 
 pub struct MatchArgs<'a> {
     pub game: &'a str,
@@ -88,7 +88,7 @@ pub fn bench(args: BenchArgs<'_>) -> Result<()> {
     }
     let entries = match args.game {
         Some(name) => vec![find(name)?],
-        None => games::all(),
+        None => crate::catalog().entries().to_vec(),
     };
     let config = BenchConfig {
         iterations: args.iterations,

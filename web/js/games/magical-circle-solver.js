@@ -1,11 +1,11 @@
-// mc-solver.js — Magical Circle plans from public information only: which swap cards to play
+// games/magical-circle-solver.js — Magical Circle plans from public information only: which swap cards to play
 // and which swaps to make (exactly k of them, never the same pair twice in a row) to turn the
 // tokens into one of the revealed cards, and the hints the match page's "Hint" button gives
 // from them: only to a seat whose every opponent is a bot (or when the match allows hints),
 // one step per press, never the whole plan at once. Pure functions (no DOM), so the tests
 // import them too.
 
-import { t } from './i18n.js';
+import { t } from '../i18n.js';
 
 const PAIRS = [];
 for (let p = 1; p <= 6; p++) for (let q = p + 1; q <= 6; q++) PAIRS.push(`${p}${q}`);

@@ -1,0 +1,49 @@
+//! [`DESCRIPTION`]: what China Moon is, for the registry, the CLI, the server and the web UI.
+
+use tabula_core::{GameDescription, ParamDescription, SeatDescription};
+
+/// China Moon: 3 to 5 players, a board file as parameter, the rules for players from
+/// `docs/rules/china-moon.md` (and its French and Czech pages). The seats are the frogs'
+/// colours ([`crate::SEAT_NAMES`]).
+pub const DESCRIPTION: GameDescription = GameDescription {
+    name: "china-moon",
+    title: "China Moon",
+    min_players: crate::state::MIN_PLAYERS,
+    max_players: crate::state::MAX_PLAYERS,
+    default_players: 4,
+    params: &[ParamDescription {
+        name: "board",
+        kind: "text",
+        help: "a board file's JSON (default: the standard board, R1; not the printed one)",
+        default: None,
+    }],
+    real_time: false,
+    hidden_information: false,
+    seats: &[
+        SeatDescription {
+            name: "red",
+            colour: "#e5534b",
+        },
+        SeatDescription {
+            name: "blue",
+            colour: "#4c8dff",
+        },
+        SeatDescription {
+            name: "yellow",
+            colour: "#f2c14e",
+        },
+        SeatDescription {
+            name: "purple",
+            colour: "#a371f7",
+        },
+        SeatDescription {
+            name: "teal",
+            colour: "#3fb9a6",
+        },
+    ],
+    rules: include_str!("../../../docs/rules/china-moon.md"),
+    translations: &[
+        ("fr", include_str!("../../../docs/rules/fr/china-moon.md")),
+        ("cs", include_str!("../../../docs/rules/cs/china-moon.md")),
+    ],
+};

@@ -1,0 +1,18 @@
+//! The description of China Moon agrees with the game: parameters, defaults, players, seats.
+
+use tabula_china_moon::{ChinaMoon, DESCRIPTION};
+use tabula_core::Game;
+use tabula_core::testkit::check_description;
+
+#[test]
+fn the_description_agrees_with_the_game() {
+    assert_eq!(
+        check_description::<ChinaMoon>(&DESCRIPTION),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn the_name_is_said_once() {
+    assert_eq!(ChinaMoon::NAME, DESCRIPTION.name);
+}

@@ -1,0 +1,151 @@
+//! [`check_description`]: a game's [`GameDescription`] against the game itself, so that the
+//! two cannot disagree.
+
+use crate::{Game, GameDescription, MAX_SEATS, Presentation, Seat};
+use serde_json::{Map, Value};
+
+/// Checks `description` against the game `G` and returns every disagreement found (empty
+/// when they agree):
+/// - the name is `G::NAME`; parameter names are unique and not `players`;
+/// - the parameters are exactly the fields of `G::Params` besides `players`;
+/// - a described default is the serde default of its field, or, where the field defaults to
+///   nothing (`null`: the game derives it), a game made with the described value is the game
+///   made with none;
+/// - `G::new` accepts exactly the player counts from `min_players` to `max_players`, and
+///   `default_players` lies in between;
+/// - every seat of a full table is described, and `Presentation::seat_name` names the described colour
+///   (unless the game keeps the default `Seat N`).
+pub fn check_description<G: Game + Presentation>(description: &GameDescription) -> Vec<String> {
+    let mut faults = Vec::new();
+    let d = description;
+    if d.name != G::NAME {
+        faults.push(format!("name `{}` but the game is `{}`", d.name, G::NAME));
+    }
+    let defaults = match serde_json::to_value(G::Params::default()) {
+        Ok(Value::Object(map)) => map,
+        other => {
+            faults.push(format!("Params::default() is not an object: {other:?}"));
+            return faults;
+        }
+    };
+    for (i, p) in d.params.iter().enumerate() {
+        if p.name == "players" || d.params[..i].iter().any(|q| q.name == p.name) {
+            faults.push(format!("parameter `{}` described twice", p.name));
+        }
+        if !matches!(p.kind, "integer" | "integers" | "string" | "text") {
+            faults.push(format!("parameter `{}`: unknown kind `{}`", p.name, p.kind));
+        }
+    }
+    let mut fields: Vec<&str> = defaults.keys().map(String::as_str).collect();
+    let mut described: Vec<&str> = std::iter::once("players")
+        .chain(d.params.iter().map(|p| p.name))
+        .collect();
+    fields.sort_unstable();
+    described.sort_unstable();
+    if fields != described {
+        faults.push(format!(
+            "parameters described {described:?}, but Params has {fields:?}"
+        ));
+    }
+    for p in d.params {
+        let (Some(text), Some(serde_default)) = (p.default, defaults.get(p.name)) else {
+            continue;
+        };
+        let value = match p.kind {
+            "string" | "text" => Value::String(text.to_string()),
+            _ => match serde_json::from_str(text) {
+                Ok(v) => v,
+                Err(e) => {
+                    faults.push(format!("parameter `{}`: default `{text}`: {e}", p.name));
+                    continue;
+                }
+            },
+        };
+        if serde_default.is_null() {
+            let same = with(&defaults, p.name, value)
+                .and_then(|params| G::new(&params).ok())
+                .map(|g| format!("{g:?}"));
+            let plain = G::new(&G::Params::default()).ok().map(|g| format!("{g:?}"));
+            if same.is_none() || same != plain {
+                faults.push(format!(
+                    "parameter `{}`: a game with the described default `{text}` is not the \
+                     default game",
+                    p.name
+                ));
+            }
+        } else if *serde_default != value {
+            faults.push(format!(
+                "parameter `{}`: described default `{text}`, Params default {serde_default}",
+                p.name
+            ));
+        }
+    }
+    for n in 0..=MAX_SEATS + 1 {
+        let accepted = with(&defaults, "players", Value::from(n))
+            .map(|params| G::new(&params).is_ok())
+            .unwrap_or(false);
+        let in_range = (d.min_players..=d.max_players).contains(&n);
+        if accepted != in_range {
+            faults.push(format!(
+                "{n} players: described as {}, but the game {}",
+                if in_range { "allowed" } else { "refused" },
+                if accepted {
+                    "accepts them"
+                } else {
+                    "refuses them"
+                }
+            ));
+        }
+        if d.check_players(n, n).is_ok() != in_range {
+            faults.push(format!(
+                "{n} players: check_players disagrees with the range"
+            ));
+        }
+    }
+    if !(d.min_players..=d.max_players).contains(&d.default_players) {
+        faults.push(format!(
+            "default_players {} outside {}..={}",
+            d.default_players, d.min_players, d.max_players
+        ));
+    }
+    if d.seats.len() != d.max_players {
+        faults.push(format!(
+            "{} seats described for up to {} players",
+            d.seats.len(),
+            d.max_players
+        ));
+    }
+    let full = with(&defaults, "players", Value::from(d.max_players))
+        .and_then(|params| G::new(&params).ok());
+    if let Some(game) = full {
+        for (i, seat) in d.seats.iter().enumerate() {
+            let name = game.seat_name(Seat(i as u8));
+            if name != format!("Seat {}", i + 1) && !name.to_lowercase().starts_with(seat.name) {
+                faults.push(format!(
+                    "seat {}: described as {}, the game calls it {name}",
+                    i + 1,
+                    seat.name
+                ));
+            }
+            if !seat.colour.starts_with('#') {
+                faults.push(format!(
+                    "seat {}: colour `{}` is not #rgb",
+                    i + 1,
+                    seat.colour
+                ));
+            }
+        }
+    }
+    faults
+}
+
+/// `G::Params` from its serde defaults with `name` set to `value`.
+fn with<P: serde::de::DeserializeOwned>(
+    defaults: &Map<String, Value>,
+    name: &str,
+    value: Value,
+) -> Option<P> {
+    let mut map = defaults.clone();
+    map.insert(name.to_string(), value);
+    serde_json::from_value(Value::Object(map)).ok()
+}

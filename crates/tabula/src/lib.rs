@@ -1,0 +1,459 @@
+//! `tabula`: play, analyse and host Toumaï, Khan-Tsin, China Moon and Magical Circle.
+//!
+//! The binary is [`run`]. A downstream crate ships the CLI with games of its own through
+//! [`run_with`]: a `tabula_registry::Catalog` of the built-in games and its entries, which every
+//! subcommand (`tabula serve` included) then offers.
+//!
+//! Every error goes to standard error with exit status 2.
+
+mod commands;
+mod lang;
+mod opts;
+mod term;
+
+use clap::{Parser, Subcommand};
+use commands::{analyze, engine, notation, play, serve, simulate, solve};
+use opts::ParamOpts;
+use std::process::ExitCode;
+use std::sync::OnceLock;
+use tabula_registry::{Catalog, DynBot, GameEntry, RegistryError};
+
+const AFTER_HELP: &str = "\
+Positions and actions are written in each game's notation (see `tabula rules <game>`, which \
+prints the rules for players with every ruling the engine applies where the original rules \
+are silent). Seats are numbered from 1. Quote positions: they contain spaces.";
+
+#[derive(Parser, Debug)]
+#[command(name = "tabula", version, about, after_help = AFTER_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the games.
+    Games,
+    /// Print a game's rules for players, every ruling included.
+    Rules {
+        game: String,
+        /// The language: en, fr or cs (default: from LC_ALL or LANG, else English).
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
+    },
+    /// The legal actions, one per line, sorted in byte order (nothing when the game is over).
+    Legal {
+        game: String,
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        /// The seat whose actions to list, where several seats may act.
+        #[arg(long, value_name = "N")]
+        seat: Option<usize>,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// The position after the actions (chance events that follow are resolved from --seed).
+    Apply {
+        game: String,
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        #[arg(required = true)]
+        actions: Vec<String>,
+        /// The seat that acts, where several seats may act.
+        #[arg(long, value_name = "N")]
+        seat: Option<usize>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// Count the action paths of a given length.
+    Perft {
+        game: String,
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        depth: u32,
+        /// Print the count below each legal action, then the total.
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// The position after a random setup.
+    New {
+        game: String,
+        #[arg(long, value_name = "N")]
+        players: Option<usize>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The position before the players' placement setup instead.
+        #[arg(long)]
+        placement: bool,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// Draw the board as text with who acts next or the result.
+    Show {
+        game: String,
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        /// An object with `to_act`, `over`, `result`, the seats and the view.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// Play a game in the terminal against bots (or several humans at one keyboard).
+    Play {
+        game: String,
+        #[arg(long, value_name = "N")]
+        players: Option<usize>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The seats played by humans, e.g. `1` or `1,3` (none: bots only).
+        #[arg(long, value_name = "SEATS", default_value = "")]
+        human: String,
+        /// The bots' level.
+        #[arg(long, value_name = "LEVEL", default_value = "random")]
+        bot: String,
+        /// The language: en, fr or cs (default: from LC_ALL or LANG, else English).
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
+        /// Colour: auto (when standard output is a terminal and NO_COLOR is unset), always,
+        /// never.
+        #[arg(long, value_enum, default_value_t = term::ColorChoice::Auto)]
+        color: term::ColorChoice,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// Magical Circle: every way to win one of the revealed cards with a hand of swap cards.
+    Solve {
+        /// The tokens read clockwise from the Lady, e.g. FWEALD.
+        #[arg(long)]
+        arrangement: String,
+        /// The revealed cards, comma-separated arrangements.
+        #[arg(long)]
+        cards: String,
+        /// The swap cards in hand, e.g. 1234.
+        #[arg(long)]
+        hand: String,
+    },
+    /// Play bots against each other, rotating seats; win rates with 95% confidence intervals.
+    Match {
+        game: String,
+        /// One bot per seat, comma-separated: `random`, a level (`beginner`, `casual`,
+        /// `strong`, `expert`), or a search such as `mcts:iterations=5000` or
+        /// `alphabeta:depth=6`.
+        #[arg(long, value_name = "SPEC,SPEC…")]
+        bots: String,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Games played at once (default: every core).
+        #[arg(long, value_name = "T")]
+        threads: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also write the report as JSON to this file.
+        #[arg(long, value_name = "FILE")]
+        json: Option<std::path::PathBuf>,
+        /// Start every game from a random setup instead of the placement setup.
+        #[arg(long)]
+        random_setup: bool,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// Balance report for designers: win rate per seat, game length, branching factor, skill
+    /// (docs/analyze.md).
+    Analyze {
+        game: String,
+        /// The number of players (default: the game's usual number).
+        #[arg(long, value_name = "N")]
+        players: Option<usize>,
+        /// Games per match (the seat-balance match, then the skill match).
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// The bot in every seat of the balance match, and the stronger bot of the skill match.
+        #[arg(long, value_name = "SPEC", default_value = "casual")]
+        bot: String,
+        /// The weaker bot of the skill match (in every other seat); `none`: no skill match.
+        #[arg(long, value_name = "SPEC", default_value = "random")]
+        weaker: String,
+        /// Games played at once (default: every core).
+        #[arg(long, value_name = "T")]
+        threads: Option<usize>,
+        /// The same seed gives the same games and the same report, whatever the thread count.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the SVG plots, report.json and index.html into this directory.
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+        /// Print the full report as JSON instead of tables.
+        #[arg(long)]
+        json: bool,
+        /// Start every game from a random setup instead of the placement setup.
+        #[arg(long)]
+        random_setup: bool,
+        #[command(flatten)]
+        params: ParamOpts,
+        /// Value every position with this bot (which plays no seat) instead of the playing
+        /// bots' own searches, for the dynamics.
+        #[arg(long, value_name = "SPEC")]
+        evaluator: Option<String>,
+        /// The eventual winner's expected return (0 to 1) from which a game counts as decided.
+        #[arg(long, value_name = "X", default_value_t = 0.8)]
+        decisive_threshold: f64,
+        /// Write one JSON line per game to this file, as each game ends.
+        #[arg(long, value_name = "FILE")]
+        records: Option<std::path::PathBuf>,
+        /// Write one CSV row per game to DIR/games.csv, as each game ends.
+        #[arg(long, value_name = "DIR")]
+        csv: Option<std::path::PathBuf>,
+        /// Finish an interrupted run: keep the games in --records FILE, play the rest.
+        #[arg(long)]
+        resume: bool,
+        /// A variant NAME:key=value[,key=value…] (players, layout, board, max_plies or any
+        /// parameter); given twice or more, the variants are compared on the same seeds.
+        #[arg(long = "variant", value_name = "NAME:K=V,…")]
+        variants: Vec<String>,
+    },
+    /// Measure random playouts, plies and MCTS iterations per second (every game by default).
+    Bench {
+        game: Option<String>,
+        /// One JSON object per game: game, playouts_per_s, plies_per_s, mcts_iters_per_s_1t,
+        /// mcts_iters_per_s_all.
+        #[arg(long)]
+        json: bool,
+        /// MCTS iterations per search (UCT, c = 1.4, one random rollout per iteration).
+        #[arg(long, default_value_t = 20_000)]
+        iterations: u64,
+        /// Threads for the all-threads figure (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// A line protocol on standard input and output for other programs: set a position, ask
+    /// a bot for its move (`go`) or its analysis (`analyse`) (docs/engine.md).
+    Engine {
+        game: String,
+        /// The bot that searches: `random`, a level (`beginner`, `casual`, `strong`,
+        /// `expert`), or a search such as `mcts:iterations=5000` or `alphabeta:depth=6`.
+        #[arg(long, value_name = "LEVEL|SPEC", default_value = "strong")]
+        bot: String,
+        /// Seeds the bot and `position start`.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Root-parallel MCTS trees (alpha-beta searches on one thread).
+        #[arg(long, value_name = "T")]
+        threads: Option<usize>,
+        /// The number of players of `position start` (default: the game's usual number).
+        #[arg(long, value_name = "N")]
+        players: Option<usize>,
+        #[command(flatten)]
+        params: ParamOpts,
+    },
+    /// Run the game server: the web UI, the HTTP and WebSocket API (docs/api.md), bots.
+    Serve(serve::ServeArgs),
+}
+
+fn dispatch(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Serve(args) => serve::serve(args),
+        Command::Match {
+            game,
+            bots,
+            games,
+            threads,
+            seed,
+            json,
+            random_setup,
+            params,
+        } => simulate::run_match(simulate::MatchArgs {
+            game: &game,
+            bots: &bots,
+            games,
+            threads,
+            seed,
+            json: json.as_deref(),
+            random_setup,
+            params: &params,
+        }),
+        Command::Analyze {
+            game,
+            players,
+            games,
+            bot,
+            weaker,
+            threads,
+            seed,
+            out,
+            json,
+            random_setup,
+            params,
+            evaluator,
+            decisive_threshold,
+            records,
+            csv,
+            resume,
+            variants,
+        } => analyze::analyze(analyze::AnalyzeArgs {
+            game: &game,
+            players,
+            games,
+            bot: &bot,
+            weaker: Some(weaker.as_str()).filter(|w| *w != "none"),
+            threads,
+            seed,
+            out: out.as_deref(),
+            json,
+            random_setup,
+            params: &params,
+            evaluator: evaluator.as_deref(),
+            decisive_threshold,
+            records: records.as_deref(),
+            csv: csv.as_deref(),
+            resume,
+            variants: &variants,
+        }),
+        Command::Bench {
+            game,
+            json,
+            iterations,
+            threads,
+            seed,
+        } => simulate::bench(simulate::BenchArgs {
+            game: game.as_deref(),
+            json,
+            iterations,
+            threads,
+            seed,
+        }),
+        Command::Engine {
+            game,
+            bot,
+            seed,
+            threads,
+            players,
+            params,
+        } => engine::engine(engine::EngineArgs {
+            game: &game,
+            bot: &bot,
+            seed,
+            threads,
+            players,
+            params: &params,
+        }),
+        Command::Games => notation::games(),
+        Command::Rules { game, lang } => {
+            notation::rules(&game, lang::Lang::choose(lang.as_deref())?.code())
+        }
+        Command::Legal {
+            game,
+            position,
+            seat,
+            params,
+        } => notation::legal(&game, &position, seat, &params),
+        Command::Apply {
+            game,
+            position,
+            actions,
+            seat,
+            seed,
+            params,
+        } => notation::apply(&game, &position, &actions, seat, seed, &params),
+        Command::Perft {
+            game,
+            position,
+            depth,
+            divide,
+            params,
+        } => notation::perft(&game, &position, depth, divide, &params),
+        Command::New {
+            game,
+            players,
+            seed,
+            placement,
+            params,
+        } => notation::new(&game, players, seed, placement, &params),
+        Command::Show {
+            game,
+            position,
+            json,
+            params,
+        } => notation::show(&game, &position, json, &params),
+        Command::Solve {
+            arrangement,
+            cards,
+            hand,
+        } => solve::solve(&arrangement, &cards, &hand),
+        Command::Play {
+            game,
+            players,
+            seed,
+            human,
+            bot,
+            lang,
+            color,
+            params,
+        } => play::play(play::PlayArgs {
+            game: &game,
+            players,
+            seed,
+            humans: opts::seats(&human)?,
+            level: &bot,
+            params: &params,
+            lang: lang::Lang::choose(lang.as_deref())?,
+            painter: term::Painter {
+                on: color.enabled(),
+            },
+        }),
+    }
+}
+
+/// The games this process offers: the catalog given to [`run_with`], else the built-in one.
+static CATALOG: OnceLock<Catalog> = OnceLock::new();
+
+/// The games the CLI offers.
+pub(crate) fn catalog() -> &'static Catalog {
+    CATALOG.get_or_init(Catalog::builtin)
+}
+
+/// The game called `name` in [`catalog`].
+pub(crate) fn find(name: &str) -> Result<&'static dyn GameEntry, RegistryError> {
+    catalog().find(name)
+}
+
+/// The bot `spec` of the game called `game` in [`catalog`], seeded.
+pub(crate) fn make_bot(
+    game: &str,
+    spec: &str,
+    seed: u64,
+) -> Result<Box<dyn DynBot>, RegistryError> {
+    find(game)?.bot(spec, seed)
+}
+
+/// Runs the CLI on this process's arguments with the built-in games.
+pub fn run() -> ExitCode {
+    run_with(Catalog::builtin())
+}
+
+/// Runs the CLI on this process's arguments with the games of `catalog` (the first catalog
+/// given in a process stays).
+pub fn run_with(catalog: Catalog) -> ExitCode {
+    CATALOG.get_or_init(|| catalog);
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            e.print().ok();
+            return ExitCode::from(code);
+        }
+    };
+    match dispatch(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
