@@ -291,9 +291,13 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
     fn prepare_trees(&mut self, game: &G) {
         let threads = self.config.threads.max(1);
         let seats = game.num_seats();
+        // Without a hash, the trees are kept only when actions were observed since the last
+        // search (the cursors left the root): a host that reports nothing gets a fresh search.
+        let hash = game.zobrist_hash();
         let reusable = self.config.reuse_tree
             && self.workers.len() == threads
-            && self.cursor_position == Some(game.zobrist_hash());
+            && self.cursor_position == Some(hash)
+            && (hash.is_some() || self.cursors.iter().any(|c| *c != Some(0)));
         if reusable {
             for (w, cursor) in self.workers.iter_mut().zip(&self.cursors) {
                 match cursor {
