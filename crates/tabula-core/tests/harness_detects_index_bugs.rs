@@ -122,7 +122,7 @@ impl Presentation for Take {
         self.stones
     }
     fn board_text(&self) -> String {
-        "o".repeat(self.stones as usize)
+        format!("{} stones", self.stones)
     }
 }
 
