@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use tabula_connect_four::{ConnectFour, solver::Solver};
-//! use tabula_core::Game;
+//! use tabula_core::Notation;
 //! let game = ConnectFour::from_notation(&Default::default(),
 //!     "......./......./......./......./...o.../.xxx.oo x").unwrap();
 //! let mut solver = Solver::new();
