@@ -2,7 +2,7 @@
 // page's state, never invented): simple strategies that end games quickly against the random
 // bot. Magical Circle uses the UI's own solver module (pure JS) to find a winning plan.
 
-import { plans, swapsTo } from '../../js/mc-solver.js';
+import { plans, swapsTo } from '../../js/games/magical-circle-solver.js';
 
 const pick = (list, rnd) => list[Math.floor(rnd() * list.length)];
 
