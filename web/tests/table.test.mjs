@@ -89,9 +89,14 @@ for (const { game, players, params } of GAMES) {
       const over = await page.evaluate(() => window.tabula.state().status.over);
       if (!over) await page.waitForFunction((n) => window.tabula.state().ply > n || window.tabula.state().status.over, liveBefore, { timeout: 20000 });
       assert.equal(await page.evaluate(() => window.tabula.viewing()), 1, 'still on move 1');
-      // A click on an entry shows the position after it.
-      await page.click('#moves li[data-ply="1"]');
-      await page.waitForFunction(() => window.tabula.displayed().ply === 2);
+      // A click on an entry shows the position after it. Random bots can play past the
+      // list's window while the test runs, so the entry is one shown now and still far
+      // from leaving it: the one before the last (its position is not the live one).
+      const shown = await page.$$eval('#moves li[data-ply]', (els) => els.map((e) => Number(e.dataset.ply)));
+      const pick = shown[shown.length - 2];
+      await page.click(`#moves li[data-ply="${pick}"]`);
+      await page.waitForFunction((k) => window.tabula.displayed().ply === k, pick + 1);
+      assert.equal(await page.evaluate(() => window.tabula.viewing()), pick + 1);
       await page.click('#history [data-go="live"]');
       await page.waitForSelector('#history', { state: 'hidden' });
       assert.equal(await page.evaluate(() => window.tabula.viewing()), null);
