@@ -46,16 +46,6 @@ const ACTIONS: usize = TIMEOUT + 1;
 const SEAT_BASE: usize = 271;
 const PER_SEAT: usize = 22;
 
-const PHASES: [Phase; 7] = [
-    Phase::Setup,
-    Phase::Reveal,
-    Phase::Race,
-    Phase::Play,
-    Phase::Swap,
-    Phase::Won,
-    Phase::Limit,
-];
-
 fn hand_of(bits: usize) -> Option<Hand> {
     let values: Vec<u8> = (1..=MAX_VALUE)
         .filter(|v| bits & (1 << (v - 1)) != 0)
@@ -124,7 +114,10 @@ impl Observe for MagicalCircle {
         if let Some(p) = self.last {
             out[153 + p.index()] = 1.0;
         }
-        let phase = PHASES.iter().position(|&p| p == self.phase).unwrap_or(0);
+        let phase = Phase::ALL
+            .iter()
+            .position(|&p| p == self.phase)
+            .unwrap_or(0);
         out[168 + phase] = 1.0;
         for card in self.discard.iter() {
             out[175 + card.0 as usize] = 1.0;

@@ -41,18 +41,19 @@ impl Phase {
         }
     }
 
+    /// Every phase, in the order of a game.
+    pub const ALL: [Phase; 7] = [
+        Phase::Setup,
+        Phase::Reveal,
+        Phase::Race,
+        Phase::Play,
+        Phase::Swap,
+        Phase::Won,
+        Phase::Limit,
+    ];
+
     pub(crate) fn from_name(name: &str) -> Option<Phase> {
-        [
-            Phase::Setup,
-            Phase::Reveal,
-            Phase::Race,
-            Phase::Play,
-            Phase::Swap,
-            Phase::Won,
-            Phase::Limit,
-        ]
-        .into_iter()
-        .find(|p| p.name() == name)
+        Phase::ALL.into_iter().find(|p| p.name() == name)
     }
 
     /// Whether a seat is making an attempt (playing swap cards or swapping).

@@ -134,6 +134,35 @@ impl<G: Game> Entry<G> {
     }
 }
 
+impl<G: Notation + Presentation> Entry<G> {
+    /// A new game from `params` and `setup`; chance events at the start are resolved from
+    /// `rng`. What [`GameEntry::new_game`] and the indexed entry box.
+    pub(crate) fn new_typed(
+        &self,
+        params: &Value,
+        setup: Setup,
+        rng: &mut GameRng,
+    ) -> Result<Typed<G>, RegistryError> {
+        let params = self.params(params)?;
+        let mut game = Typed(match setup {
+            Setup::Random => G::new_random(&params, rng)?,
+            Setup::Placement => G::new(&params)?,
+        });
+        game.resolve_chance(rng);
+        Ok(game)
+    }
+
+    /// The game at `position` (in notation) with `params`.
+    pub(crate) fn load_typed(
+        &self,
+        params: &Value,
+        position: &str,
+    ) -> Result<Typed<G>, RegistryError> {
+        let params = self.params(params)?;
+        Ok(Typed(G::from_notation(&params, position.trim())?))
+    }
+}
+
 impl<G: Notation + Presentation> GameEntry for Entry<G> {
     fn info(&self) -> &GameInfo {
         &self.info
@@ -145,14 +174,7 @@ impl<G: Notation + Presentation> GameEntry for Entry<G> {
         setup: Setup,
         rng: &mut GameRng,
     ) -> Result<Box<dyn DynGame>, RegistryError> {
-        let params = self.params(params)?;
-        let game = match setup {
-            Setup::Random => G::new_random(&params, rng)?,
-            Setup::Placement => G::new(&params)?,
-        };
-        let mut game: Box<dyn DynGame> = Box::new(Typed(game));
-        game.resolve_chance(rng);
-        Ok(game)
+        Ok(Box::new(self.new_typed(params, setup, rng)?))
     }
 
     fn load_position(
@@ -160,8 +182,7 @@ impl<G: Notation + Presentation> GameEntry for Entry<G> {
         params: &Value,
         position: &str,
     ) -> Result<Box<dyn DynGame>, RegistryError> {
-        let params = self.params(params)?;
-        Ok(Box::new(Typed(G::from_notation(&params, position.trim())?)))
+        Ok(Box::new(self.load_typed(params, position)?))
     }
 
     fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, RegistryError> {
