@@ -92,6 +92,27 @@ def test_illegal_actions_raise_and_change_nothing():
     assert state.notation() == before
 
 
+def test_indices_listed_before_a_move_are_checked_again_after_it():
+    # apply() skips the legality check for an index legal_action_indices just gave; once the
+    # state has changed, those indices are checked again.
+    state = tabula.new("connect-four")
+    first = state.legal_action_indices(0)
+    state.apply(first[0], 0)
+    before = state.notation()
+    with pytest.raises(tabula.IllegalActionError):
+        state.apply(first[1], 0)
+    assert state.notation() == before
+    for _ in range(5):
+        legal = state.legal_action_indices()
+        assert 0 in legal
+        state.apply(0)
+    full = state.legal_action_indices()
+    assert 0 not in full
+    with pytest.raises(tabula.IllegalActionError):
+        state.apply(0)
+    assert state.legal_action_indices() == full
+
+
 def test_errors_name_the_unknown_game_and_bad_parameters():
     with pytest.raises(tabula.UnknownGameError, match="chess"):
         tabula.new("chess")

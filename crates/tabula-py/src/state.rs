@@ -4,6 +4,7 @@ use crate::convert::json_to_py;
 use crate::errors::{IllegalActionError, ParamsError, to_py};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use tabula_core::{Actor, GameRng, Seat, ToAct, rng_from_seed};
 use tabula_registry::{IndexedGame, RegistryError, resolve_actor, status_json};
 
@@ -17,6 +18,11 @@ pub struct State {
     pub(crate) game: Box<dyn IndexedGame>,
     rng: GameRng,
     obs: Vec<f32>,
+    /// The indices the last `legal_action_indices` gave.
+    legal: Vec<usize>,
+    /// Whose indices `legal` holds, while the state is unchanged since (every change clears
+    /// it): an index among them is applied without checking it again.
+    legal_for: Option<Actor>,
 }
 
 impl State {
@@ -25,6 +31,8 @@ impl State {
             game,
             rng: rng_from_seed(seed ^ 0x7ab0_1a5e),
             obs: Vec::new(),
+            legal: Vec::new(),
+            legal_for: None,
         }
     }
 
@@ -89,10 +97,17 @@ impl State {
 
     /// The seats that may act now: one seat, several (a race), `[CHANCE]` (-1) when a
     /// chance event is pending, `[]` when the game is over.
-    fn to_act(&self) -> Vec<i64> {
+    fn to_act<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         match self.game.to_act() {
-            ToAct::Chance => vec![CHANCE],
-            t => t.seats().iter().map(|s| s.index() as i64).collect(),
+            ToAct::Chance => PyList::new(py, [CHANCE]),
+            ToAct::One(s) => PyList::new(py, [s.index() as i64]),
+            t => PyList::new(
+                py,
+                t.seats()
+                    .iter()
+                    .map(|s| s.index() as i64)
+                    .collect::<Vec<_>>(),
+            ),
         }
     }
 
@@ -134,11 +149,19 @@ impl State {
 
     /// The indices of the legal actions (of `seat`, or of the one actor now).
     #[pyo3(signature = (seat=None))]
-    fn legal_action_indices(&self, seat: Option<usize>) -> PyResult<Vec<usize>> {
-        Ok(match self.actor(seat)? {
-            Some(a) => self.game.legal_indices(a),
-            None => Vec::new(),
-        })
+    fn legal_action_indices<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: Option<usize>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        match self.actor(seat)? {
+            Some(a) => {
+                self.game.legal_indices_into(a, &mut self.legal);
+                self.legal_for = Some(a);
+                PyList::new(py, &self.legal)
+            }
+            None => Ok(PyList::empty(py)),
+        }
     }
 
     /// The action mask: a numpy bool array of `num_actions` entries, true for the legal
@@ -165,7 +188,13 @@ impl State {
             let actor = self.actor(seat)?.ok_or_else(|| {
                 IllegalActionError::new_err("the game is over: it accepts no action")
             })?;
-            return self.game.apply_index(actor, index).map_err(to_py);
+            if self.legal_for == Some(actor) && self.legal.contains(&index) {
+                self.legal_for = None;
+                return Ok(self.game.apply_legal_index(actor, index));
+            }
+            let text = self.game.apply_index(actor, index).map_err(to_py)?;
+            self.legal_for = None;
+            return Ok(text);
         }
         let text: String = action.extract().map_err(|_| {
             pyo3::exceptions::PyTypeError::new_err(format!(
@@ -179,7 +208,9 @@ impl State {
         })?;
         let seat = seat.map(|s| self.seat(s)).transpose()?;
         let actor = resolve_actor(&*self.game, seat, &text).map_err(to_py)?;
-        self.game.apply(actor, &text).map_err(to_py)
+        let text = self.game.apply(actor, &text).map_err(to_py)?;
+        self.legal_for = None;
+        Ok(text)
     }
 
     /// Resolves every pending chance event by its probabilities, from the state's own
@@ -189,6 +220,7 @@ impl State {
         if let Some(s) = seed {
             self.rng = rng_from_seed(s);
         }
+        self.legal_for = None;
         self.game.resolve_chance(&mut self.rng)
     }
 
@@ -267,6 +299,8 @@ impl State {
             game: self.game.clone_indexed(),
             rng: self.rng.clone(),
             obs: Vec::new(),
+            legal: Vec::new(),
+            legal_for: None,
         }
     }
 

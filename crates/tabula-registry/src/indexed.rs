@@ -20,12 +20,23 @@ pub trait IndexedGame: DynGame {
     /// How many action indices the game has (see `tabula_core::ActionIndex`).
     fn num_actions(&self) -> usize;
     /// The indices of `actor`'s legal actions, in the move generator's order.
-    fn legal_indices(&self, actor: Actor) -> Vec<usize>;
+    fn legal_indices(&self, actor: Actor) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.legal_indices_into(actor, &mut out);
+        out
+    }
+    /// The same indices into `out`, after clearing it (for hosts that keep the buffer).
+    fn legal_indices_into(&self, actor: Actor, out: &mut Vec<usize>);
     /// `actor`'s action mask: one entry per index, true for the legal ones.
     fn legal_mask(&self, actor: Actor) -> Vec<bool>;
     /// Checks and applies the action with `index` for `actor`; on error nothing changes.
     /// Returns the action in notation.
     fn apply_index(&mut self, actor: Actor, index: usize) -> Result<String, RegistryError>;
+    /// Applies the action with `index` for `actor` without checking it: for a host that took
+    /// `index` from [`legal_indices`](Self::legal_indices) of this very state, unchanged
+    /// since, so that the check the move generator made is not made again. Any other index
+    /// leaves the state meaningless. Returns the action in notation.
+    fn apply_legal_index(&mut self, actor: Actor, index: usize) -> String;
     /// The index of the action `text` (in notation) by `actor`.
     fn index_of(&self, actor: Actor, text: &str) -> Result<usize, RegistryError>;
     /// The notation of the action with `index` for `actor`, if it stands for one.
@@ -57,10 +68,9 @@ impl<G: Game + Notation + Presentation + ActionIndex + Observe> IndexedGame for 
         self.0.num_actions()
     }
 
-    fn legal_indices(&self, actor: Actor) -> Vec<usize> {
-        let (mut actions, mut out) = (Vec::new(), Vec::new());
-        tabula_core::legal_indices(&self.0, actor, &mut actions, &mut out);
-        out
+    fn legal_indices_into(&self, actor: Actor, out: &mut Vec<usize>) {
+        let mut actions = Vec::with_capacity(64);
+        tabula_core::legal_indices(&self.0, actor, &mut actions, out);
     }
 
     fn legal_mask(&self, actor: Actor) -> Vec<bool> {
@@ -90,6 +100,16 @@ impl<G: Game + Notation + Presentation + ActionIndex + Observe> IndexedGame for 
                 error,
             })?;
         Ok(text)
+    }
+
+    fn apply_legal_index(&mut self, actor: Actor, index: usize) -> String {
+        let action = self
+            .0
+            .index_action(actor, index)
+            .expect("a legal index stands for an action");
+        let text = self.0.format_action(action);
+        self.0.apply(action);
+        text
     }
 
     fn index_of(&self, actor: Actor, text: &str) -> Result<usize, RegistryError> {
@@ -208,13 +228,7 @@ impl<G: Game + Notation + Presentation + ActionIndex + Observe> IndexedEntry for
         setup: Setup,
         rng: &mut GameRng,
     ) -> Result<Box<dyn IndexedGame>, RegistryError> {
-        let params = self.params(params)?;
-        let mut game = Typed(match setup {
-            Setup::Random => G::new_random(&params, rng)?,
-            Setup::Placement => G::new(&params)?,
-        });
-        game.resolve_chance(rng);
-        Ok(Box::new(game))
+        Ok(Box::new(self.new_typed(params, setup, rng)?))
     }
 
     fn start_indexed(&self, params: &Value) -> Result<Box<dyn IndexedGame>, RegistryError> {
@@ -226,8 +240,7 @@ impl<G: Game + Notation + Presentation + ActionIndex + Observe> IndexedEntry for
         params: &Value,
         position: &str,
     ) -> Result<Box<dyn IndexedGame>, RegistryError> {
-        let params = self.params(params)?;
-        Ok(Box::new(Typed(G::from_notation(&params, position.trim())?)))
+        Ok(Box::new(self.load_typed(params, position)?))
     }
 
     fn analysis_batch(
