@@ -25,7 +25,7 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            players: 4,
+            players: crate::DESCRIPTION.default_players,
             board: None,
         }
     }

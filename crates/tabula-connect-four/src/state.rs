@@ -16,7 +16,9 @@ pub struct Params {
 
 impl Default for Params {
     fn default() -> Self {
-        Params { players: 2 }
+        Params {
+            players: crate::DESCRIPTION.default_players,
+        }
     }
 }
 

@@ -104,7 +104,7 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            players: 2,
+            players: crate::DESCRIPTION.default_players,
             colours: None,
             layout: STANDARD_LAYOUT.to_string(),
             max_plies: None,

@@ -12,7 +12,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
     title: "Magical Circle",
     min_players: 2,
     max_players: 5,
-    default_players: 3,
+    default_players: 2,
     params: &[
         ParamDescription {
             name: "deck_step",

@@ -36,7 +36,7 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            players: 2,
+            players: crate::DESCRIPTION.default_players,
             deck_step: 20,
             swap_values: vec![1, 2, 3, 4],
             hourglass_seconds: 45,

@@ -152,7 +152,7 @@ fn api_entries_keep_their_fields_and_order_and_add_the_seats() {
     let mc = serde_json::to_value(find("magical-circle").unwrap().info()).unwrap();
     assert_eq!(mc["real_time"], json!(true));
     assert_eq!(mc["hidden_information"], json!(true));
-    assert_eq!(mc["default_players"], json!(3));
+    assert_eq!(mc["default_players"], json!(2));
     assert!(
         mc.get("rules").is_none(),
         "the rules are served on their own"
@@ -297,6 +297,13 @@ fn a_description_that_disagrees_with_its_game_is_caught() {
             ..DESCRIPTION
         }),
         ["name `toumai2` but the game is `toumai`"]
+    );
+    assert_eq!(
+        faults(GameDescription {
+            default_players: 3,
+            ..DESCRIPTION
+        }),
+        ["Params::default() seats 2 players, the description says 3"]
     );
     assert_eq!(
         check_description::<MagicalCircle>(&GameDescription {

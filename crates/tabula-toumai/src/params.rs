@@ -23,7 +23,7 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            players: 2,
+            players: crate::DESCRIPTION.default_players,
             colours: None,
             max_plies: None,
         }

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 ///   nothing (`null`: the game derives it), a game made with the described value is the game
 ///   made with none;
 /// - `G::new` accepts exactly the player counts from `min_players` to `max_players`, and
-///   `default_players` lies in between;
+///   `default_players` lies in between and is what `G::Params::default()` seats;
 /// - every seat of a full table is described, and `Presentation::seat_name` names the described colour
 ///   (unless the game keeps the default `Seat N`).
 pub fn check_description<G: Game + Presentation>(description: &GameDescription) -> Vec<String> {
@@ -107,6 +107,15 @@ pub fn check_description<G: Game + Presentation>(description: &GameDescription) 
             "default_players {} outside {}..={}",
             d.default_players, d.min_players, d.max_players
         ));
+    }
+    match G::new(&G::Params::default()) {
+        Ok(game) if game.num_seats() != d.default_players => faults.push(format!(
+            "Params::default() seats {} players, the description says {}",
+            game.num_seats(),
+            d.default_players
+        )),
+        Ok(_) => {}
+        Err(e) => faults.push(format!("Params::default() is refused: {e}")),
     }
     if d.seats.len() != d.max_players {
         faults.push(format!(
