@@ -12,6 +12,7 @@
 //! replay (`replay.rs`) at startup and on demand.
 
 mod actor;
+mod analysis;
 mod bots;
 mod cluster;
 mod create;
@@ -21,6 +22,7 @@ mod replay;
 mod retry;
 mod table;
 
+pub use analysis::{AnalysisOptions, INACCURACY, KEEP_ANALYSES, MISTAKE, Mark};
 pub use cluster::{LEASE_RENEW, LEASE_TTL};
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
 pub use rematch::Rematch;
@@ -51,6 +53,8 @@ pub struct HubOptions {
     pub bot_threads: usize,
     /// The server's limits (connections, creation rate, sockets, live matches, origins).
     pub limits: Limits,
+    /// The analysis of matches: its bot, budget per position, positions at once per match.
+    pub analysis: AnalysisOptions,
 }
 
 impl Default for HubOptions {
@@ -59,6 +63,7 @@ impl Default for HubOptions {
             min_bot_delay: Duration::ZERO,
             bot_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             limits: Limits::default(),
+            analysis: AnalysisOptions::default(),
         }
     }
 }
@@ -294,6 +299,8 @@ pub struct Hub {
     loading: tokio::sync::Mutex<()>,
     /// Held while a rematch is made, so that two requests make one.
     rematching: tokio::sync::Mutex<()>,
+    /// The matches' analyses (`analysis.rs`).
+    analyses: analysis::Analyses,
 }
 
 /// What [`Hub::restore`] did.
@@ -324,7 +331,25 @@ impl Hub {
             broken: RwLock::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
             rematching: tokio::sync::Mutex::new(()),
+            analyses: analysis::Analyses::default(),
         }
+    }
+
+    /// Starts or joins the analysis of match `id` and answers its progress (see
+    /// `analysis.rs`); 409 for a live match of a game with hidden information.
+    pub(crate) async fn analyse(&self, id: &str) -> Result<serde_json::Value, ApiError> {
+        let handle = self.get(id).await?;
+        analysis::start(&self.services, &self.analyses, &handle)
+    }
+
+    /// The progress of the analysis of match `id` (`ply`: that position only).
+    pub(crate) async fn analysis(
+        &self,
+        id: &str,
+        ply: Option<usize>,
+    ) -> Result<serde_json::Value, ApiError> {
+        let handle = self.get(id).await?;
+        analysis::show(&self.services, &self.analyses, &handle, ply)
     }
 
     /// The games this hub serves.
