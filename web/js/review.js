@@ -181,10 +181,12 @@ export class Review {
     const byPly = new Map((this.result?.moves || []).map((m) => [m.ply, m]));
     for (const li of this.moves.querySelectorAll('li[data-ply]')) {
       li.querySelector('.review-mark')?.remove();
+      delete li.dataset.mark;
       const m = byPly.get(Number(li.dataset.ply));
       if (!m?.mark) continue;
       li.dataset.mark = m.mark;
-      li.append(h('span', { class: `review-mark mark-${m.mark}`, title: t(`review.mark.${m.mark}`) },
+      // Inside the words, so that the list keeps its columns.
+      (li.querySelector('.words') || li).append(h('span', { class: `review-mark mark-${m.mark}`, title: t(`review.mark.${m.mark}`) },
         h('span', { 'aria-hidden': 'true' }, SYMBOL[m.mark]),
         h('span', { class: 'sr-only' }, t(`review.mark.${m.mark}`))));
     }

@@ -50,7 +50,8 @@ async function finishedMatch(game, { seed = 7, players = 2 } = {}) {
 async function shot(page, name) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await piecesLanded(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.locator('#review').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
 /** Opens the match and presses Analyse with the keyboard. */

@@ -125,10 +125,13 @@ struct Job {
     peak: usize,
 }
 
+/// The analyses by match id, and the ids oldest first.
+type Jobs = (HashMap<String, Arc<Mutex<Job>>>, VecDeque<String>);
+
 /// Every match's analysis, by match id.
 #[derive(Default)]
 pub(crate) struct Analyses {
-    jobs: Mutex<(HashMap<String, Arc<Mutex<Job>>>, VecDeque<String>)>,
+    jobs: Mutex<Jobs>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
