@@ -3,7 +3,7 @@
 //! at most [`AnalysisOptions::per_match`] positions of one match at once, each within the
 //! per-position budget. For each position: the value for every seat and the best action for
 //! the seat to move; for each seat's move: the value it lost against the best action and a
-//! [`Mark`] from that loss.
+//! mark from that loss (`analysis_report.rs`).
 //!
 //! Results are kept in memory per match (the newest [`KEEP_ANALYSES`] matches), so a second
 //! viewer joins the first one's analysis instead of starting another. The analysed line is
@@ -13,20 +13,17 @@
 //! A match whose game has hidden information is analysed only once it is over: the search
 //! sees the whole state, and its values and best moves would tell what the seats may not see.
 
-use super::{MatchHandle, Services, bot_seed};
+use super::analysis_report::{Found, Job, Slot, progress};
+use super::{Hub, MatchHandle, Services, bot_seed};
 use crate::ApiError;
 use crate::store::LogActor;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use tabula_ai::SearchLimits;
 use tabula_core::{Seat, ToAct};
 use tabula_registry::DynGame;
 
-/// A loss of at least this much expected return (on the `[0, 1]` scale) is an inaccuracy.
-pub const INACCURACY: f64 = 0.05;
-/// A loss of at least this much expected return is a mistake.
-pub const MISTAKE: f64 = 0.15;
 /// How many matches' analyses stay in memory (the oldest finished ones go first).
 pub const KEEP_ANALYSES: usize = 200;
 
@@ -53,76 +50,6 @@ impl Default for AnalysisOptions {
             per_match: 2,
         }
     }
-}
-
-/// How good a move was, by the expected return it lost against the best move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
-    /// It lost less than [`INACCURACY`].
-    Good,
-    /// It lost at least [`INACCURACY`], less than [`MISTAKE`].
-    Inaccuracy,
-    /// It lost at least [`MISTAKE`].
-    Mistake,
-}
-
-impl Mark {
-    /// The mark of a move that lost `loss`.
-    pub fn of(loss: f64) -> Mark {
-        // A hair below the thresholds still counts, so that a value of exactly 0.15 computed
-        // as 1.0 - 0.85 is a mistake.
-        if loss >= MISTAKE - 1e-9 {
-            Mark::Mistake
-        } else if loss >= INACCURACY - 1e-9 {
-            Mark::Inaccuracy
-        } else {
-            Mark::Good
-        }
-    }
-
-    /// The API's name of the mark.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mark::Good => "good",
-            Mark::Inaccuracy => "inaccuracy",
-            Mark::Mistake => "mistake",
-        }
-    }
-}
-
-/// What the search found in one position.
-#[derive(Clone, Debug)]
-struct Found {
-    seat: Seat,
-    value: Vec<f64>,
-    best: Option<String>,
-    /// Every root action searched, with its value for `seat`.
-    root: Vec<(String, f64)>,
-}
-
-/// One position of the analysed line.
-enum Slot {
-    /// To be searched (the position is kept until then).
-    Pending(Box<dyn DynGame>, Seat),
-    /// Being searched, by the search holding this ticket.
-    Running(u64),
-    Done(Found),
-    Failed(String),
-    /// The game is over: the values are the results; nothing to search.
-    Over(Vec<f64>),
-    /// Chance or the host acts: no seat has a choice to make.
-    NoSeat,
-}
-
-/// One match's analysis.
-struct Job {
-    line: Vec<(LogActor, String)>,
-    slots: Vec<Slot>,
-    /// The last ticket given to a search: a search stores its result only where its own
-    /// ticket still stands (not in a position a takeback dropped and the line made again).
-    tickets: u64,
-    in_flight: usize,
-    peak: usize,
 }
 
 /// The analyses by match id, and the ids oldest first.
@@ -174,6 +101,21 @@ impl Analyses {
     }
 }
 
+impl Hub {
+    /// Starts or joins the analysis of match `id` and answers its progress; 409 for a live
+    /// match of a game with hidden information.
+    pub(crate) async fn analyse(&self, id: &str) -> Result<Value, ApiError> {
+        let handle = self.get(id).await?;
+        start(&self.services, &self.analyses, &handle)
+    }
+
+    /// The progress of the analysis of match `id` (`ply`: that position only).
+    pub(crate) async fn analysis(&self, id: &str, ply: Option<usize>) -> Result<Value, ApiError> {
+        let handle = self.get(id).await?;
+        show(&self.services, &self.analyses, &handle, ply)
+    }
+}
+
 /// Refuses to analyse a live match of a game with hidden information, naming why.
 fn check_allowed(handle: &MatchHandle) -> Result<(), ApiError> {
     let snap = handle.current();
@@ -203,7 +145,7 @@ fn seat_to_search(game: &dyn DynGame, next: Option<LogActor>) -> Option<Seat> {
 
 /// Starts (or joins, or extends to the moves made since) the analysis of a match, and
 /// answers its progress.
-pub(crate) fn start(
+fn start(
     services: &Arc<Services>,
     analyses: &Analyses,
     handle: &MatchHandle,
@@ -272,7 +214,7 @@ fn slot_for(game: &dyn DynGame, next: Option<LogActor>) -> Slot {
 
 /// The progress of the analysis of a match (`ply`: that position alone), or 404 when none
 /// was started.
-pub(crate) fn show(
+fn show(
     services: &Services,
     analyses: &Analyses,
     handle: &MatchHandle,
@@ -387,108 +329,5 @@ fn search(
         value: report.value,
         best: report.best,
         root,
-    })
-}
-
-/// The best value among the root actions (the position's own when none was valued).
-fn best_value(found: &Found) -> Option<f64> {
-    found
-        .root
-        .iter()
-        .map(|(_, v)| *v)
-        .reduce(f64::max)
-        .or_else(|| found.value.get(found.seat.index()).copied())
-}
-
-fn position_json(k: usize, slot: &Slot) -> Value {
-    let (state, seat, value, best, error) = match slot {
-        Slot::Pending(..) => ("pending", None, None, None, None),
-        Slot::Running(_) => ("running", None, None, None, None),
-        Slot::Done(f) => (
-            "done",
-            Some(f.seat.number()),
-            Some(f.value.clone()),
-            f.best.clone(),
-            None,
-        ),
-        Slot::Failed(e) => ("failed", None, None, None, Some(e.clone())),
-        Slot::Over(v) => ("over", None, Some(v.clone()), None, None),
-        Slot::NoSeat => ("none", None, None, None, None),
-    };
-    let mut out = json!({ "ply": k, "state": state, "seat": seat, "value": value, "best": best });
-    if let Some(e) = error {
-        out["error"] = json!(e);
-    }
-    out
-}
-
-/// The move played from position `k`, judged by that position's search.
-fn move_json(
-    k: usize,
-    (actor, action): &(LogActor, String),
-    slot: &Slot,
-    next: Option<&Slot>,
-) -> Value {
-    let mut out = json!({ "ply": k, "actor": actor.to_json(), "action": action,
-                          "best": null, "loss": null, "mark": null });
-    let (LogActor::Seat(seat), Slot::Done(found)) = (actor, slot) else {
-        return out;
-    };
-    if found.seat != *seat {
-        return out;
-    }
-    out["best"] = json!(found.best);
-    let played = found
-        .root
-        .iter()
-        .find(|(a, _)| a == action)
-        .map(|(_, v)| *v)
-        // A move the search never valued: judged by the position it led to.
-        .or_else(|| match next {
-            Some(Slot::Done(f)) => f.value.get(seat.index()).copied(),
-            Some(Slot::Over(v)) => v.get(seat.index()).copied(),
-            _ => None,
-        });
-    if let (Some(best), Some(played)) = (best_value(found), played) {
-        let loss = (best - played).max(0.0);
-        out["loss"] = json!((loss * 1e4).round() / 1e4);
-        out["mark"] = json!(Mark::of(loss).name());
-    }
-    out
-}
-
-fn progress(id: &str, j: &Job, options: &AnalysisOptions, ply: Option<usize>) -> Value {
-    let searched = |s: &Slot| matches!(s, Slot::Done(_) | Slot::Failed(_));
-    let to_search = |s: &Slot| matches!(s, Slot::Pending(..) | Slot::Running(_)) || searched(s);
-    let total = j.slots.iter().filter(|s| to_search(s)).count();
-    let done = j.slots.iter().filter(|s| searched(s)).count();
-    let positions: Vec<Value> = match ply {
-        Some(k) => vec![position_json(k, &j.slots[k])],
-        None => j
-            .slots
-            .iter()
-            .enumerate()
-            .map(|(k, s)| position_json(k, s))
-            .collect(),
-    };
-    let moves: Vec<Value> = j
-        .line
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| ply.is_none_or(|p| p == *k))
-        .map(|(k, m)| move_json(k, m, &j.slots[k], j.slots.get(k + 1)))
-        .collect();
-    json!({
-        "id": id,
-        "ply": j.line.len(),
-        "total": total,
-        "done": done,
-        "complete": done == total,
-        "in_flight": j.in_flight,
-        "peak_in_flight": j.peak,
-        "per_match": options.per_match.max(1),
-        "thresholds": { "inaccuracy": INACCURACY, "mistake": MISTAKE },
-        "positions": positions,
-        "moves": moves,
     })
 }

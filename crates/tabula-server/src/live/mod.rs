@@ -13,6 +13,7 @@
 
 mod actor;
 mod analysis;
+mod analysis_report;
 mod bots;
 mod cluster;
 mod create;
@@ -22,7 +23,8 @@ mod replay;
 mod retry;
 mod table;
 
-pub use analysis::{AnalysisOptions, INACCURACY, KEEP_ANALYSES, MISTAKE, Mark};
+pub use analysis::{AnalysisOptions, KEEP_ANALYSES};
+pub use analysis_report::{INACCURACY, MISTAKE, Mark};
 pub use cluster::{LEASE_RENEW, LEASE_TTL};
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
 pub use rematch::Rematch;
@@ -333,23 +335,6 @@ impl Hub {
             rematching: tokio::sync::Mutex::new(()),
             analyses: analysis::Analyses::default(),
         }
-    }
-
-    /// Starts or joins the analysis of match `id` and answers its progress (see
-    /// `analysis.rs`); 409 for a live match of a game with hidden information.
-    pub(crate) async fn analyse(&self, id: &str) -> Result<serde_json::Value, ApiError> {
-        let handle = self.get(id).await?;
-        analysis::start(&self.services, &self.analyses, &handle)
-    }
-
-    /// The progress of the analysis of match `id` (`ply`: that position only).
-    pub(crate) async fn analysis(
-        &self,
-        id: &str,
-        ply: Option<usize>,
-    ) -> Result<serde_json::Value, ApiError> {
-        let handle = self.get(id).await?;
-        analysis::show(&self.services, &self.analyses, &handle, ply)
     }
 
     /// The games this hub serves.
