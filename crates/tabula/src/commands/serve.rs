@@ -99,6 +99,9 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         .with_writer(std::io::stderr)
         .init();
     let limits = args.limits();
+    args.analysis_bot
+        .parse::<tabula_ai::BotSpec>()
+        .map_err(|e| anyhow::anyhow!("--analysis-bot `{}`: {e}", args.analysis_bot))?;
     let config = ServerConfig {
         addr: args.addr,
         store: if args.memory {
