@@ -63,6 +63,9 @@ export const api = {
   state: (id, token) => call('GET', `/api/matches/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
   /** Every position of the match as this seat sees it: {id, ply, positions: [{ply, view, status}]}. */
   positions: (id, token) => call('GET', `/api/matches/${id}/positions${token ? `?token=${encodeURIComponent(token)}` : ''}`),
+  /** Starts or joins the analysis of a match; both answer its progress (docs/api.md). */
+  analyse: (id) => call('POST', `/api/matches/${id}/analysis`),
+  analysis: (id) => call('GET', `/api/matches/${id}/analysis`),
   act: (id, token, action, ply) => call('POST', `/api/matches/${id}/actions`, { token, action, ply }),
   wsUrl: (id, token) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

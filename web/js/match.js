@@ -11,6 +11,7 @@ import * as shell from './shell.js';
 import { t } from './i18n.js';
 import { History } from './history.js';
 import { TableActions } from './table-actions.js';
+import { Review } from './review.js';
 
 const $ = (id) => document.getElementById(id);
 const GAP_MS = 560; // time given to each move's animation before the next one is drawn
@@ -31,6 +32,7 @@ const history = new History(id, token);
 let viewing = null; // the ply shown while looking back, or null for the live game
 let displayed = null; // the state the board shows (live or past)
 
+const review = new Review({ id, panel: $('review'), moves: $('moves'), board: $('board') });
 const chooser = new Chooser(() => drawChoice(), (action) => send(action));
 /** A state's place in the match's log: grows with every change, a takeback included. */
 const rev = (state) => state.rev ?? state.ply;
@@ -180,6 +182,7 @@ async function draw(state) {
   }
   const paths = myTurn ? game.paths(state) : [];
   chooser.setPaths(paths, { keep: !moved && !!prev && rev(prev) === rev(state) });
+  review.update(game, state, displayed);
   if (pending) schedule();
 }
 
@@ -188,6 +191,7 @@ function refreshWords() {
   if (!shown) return;
   shell.renderMoves($('moves'), game, shown, { viewing, positions: history.views() });
   shell.renderCaption($('caption'), game, displayed || shown, history.views());
+  review.update(game, shown, displayed);
 }
 
 /** Shows ply `k` of the match: the live game when `k` is the present ply, else the past
@@ -230,6 +234,7 @@ function showPast(k, animate) {
   $('prompt').hidden = true;
   $('result').hidden = true;
   table.render(game, shown, k);
+  review.update(game, shown, past);
   const banner = $('history');
   banner.hidden = false;
   fill(banner,
@@ -339,7 +344,7 @@ async function main() {
     },
   });
   live.start();
-  window.tabula = { state: () => shown, live, chooser, viewing: () => viewing, displayed: () => displayed };
+  window.tabula = { state: () => shown, live, chooser, viewing: () => viewing, displayed: () => displayed, review };
 }
 
 main();

@@ -39,6 +39,13 @@ export default {
   describe(entry, state, { who }) {
     return entry.action ? t('c4.m.drop', { who, col: entry.action }) : '';
   },
+  /** Where the analysis' best move goes: a ring on the cell the disc would land in. */
+  bestMoveMarks(action, state) {
+    const c = Number(action);
+    const heights = state.view?.heights;
+    if (!/^[1-7]$/.test(action) || !heights || heights[c - 1] >= 6) return [];
+    return [{ x: cx(c), y: cy(heights[c - 1] + 1), r: 46 }];
+  },
   winReason: (state) => t('c4.reason.win', { seat: NAMES[state.status.result?.winners?.[0]] || '' }),
 
   create(root) {

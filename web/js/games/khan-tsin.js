@@ -102,6 +102,21 @@ function tileShape(sq, value) {
   ];
 }
 
+/** Where the analysis' best move goes (in the board's units, for the shape drawn now): a move
+ * as an arrow from its stack to its square, a setup placement as a ring on its square. */
+function bestMoveMarks(action) {
+  const tall = !!document.querySelector('#board svg.kt-tall');
+  const T = track(SHAPES[tall ? 'tall' : 'wide']);
+  const sq = (n) => T.squares[Number(n) - 1];
+  const ring = (n) => (sq(n) ? { x: sq(n).x, y: sq(n).y, r: T.unit * 0.55 } : null);
+  let m;
+  if ((m = /^(\d+):\d+>(\d+)$/.exec(action)) && sq(m[1]) && sq(m[2])) {
+    return [{ ...ring(m[2]), from: { x: sq(m[1]).x, y: sq(m[1]).y } }];
+  }
+  if ((m = /^[KT]@(\d+)$/.exec(action)) && sq(m[1])) return [ring(m[1])];
+  return [];
+}
+
 function paths(state) {
   const out = [];
   for (const a of state.legal) {
@@ -152,6 +167,7 @@ function shortWay(a, b) {
 
 export default {
   name: 'khan-tsin',
+  bestMoveMarks,
   seatLabel: (state, n) => TOKEN[state.view.seats[n - 1]?.colour]?.name || t('seat.n', { n }),
   seatColour: (state, n) => TOKEN[state.view.seats[n - 1]?.colour]?.fill || '#888',
   seatStats(state, n) {

@@ -85,6 +85,27 @@ function heights(view) {
   return Object.fromEntries(view.lines.map((l) => [l.name, l.pawns.length]));
 }
 
+/** Where the analysis' best move goes (rings in the board's units): a flight as an arrow from
+ * the top of its line to where it lands, a swap as its two squares, a setup move as the square
+ * the pawn goes to. */
+function bestMoveMarks(action, state) {
+  const hs = state.view?.lines ? heights(state.view) : null;
+  if (!hs) return [];
+  const sq = (k) => Math.max(1, Math.min(6, k));
+  const ring = (l, k) => {
+    const [x, y] = at(l, sq(k));
+    return { x, y, r: R_PAWN + 3 };
+  };
+  let m;
+  if ((m = /^([a-i]):\d>([a-i])/.exec(action))) {
+    const from = ring(m[1], hs[m[1]]);
+    return [{ ...ring(m[2], hs[m[2]] + 1), from: { x: from.x, y: from.y } }];
+  }
+  if ((m = /^([a-i])([1-6])=([a-i])([1-6])$/.exec(action))) return [ring(m[1], Number(m[2])), ring(m[3], Number(m[4]))];
+  if ((m = /^[123M]@([a-i])$/.exec(action))) return [ring(m[1], hs[m[1]] + 1)];
+  return [];
+}
+
 /** The paths of the chooser for each legal action. */
 function paths(state) {
   const v = state.view;
@@ -163,6 +184,7 @@ function describe(entry, state, { who, before, after }) {
 
 export default {
   name: 'toumai',
+  bestMoveMarks,
   seatLabel: (state, n) => COL[state.view.seats[n - 1]?.colour]?.name || t('seat.n', { n }),
   seatColour: (state, n) => COL[state.view.seats[n - 1]?.colour]?.fill || '#888',
   seatIcon(state, n) {

@@ -5,6 +5,7 @@
 //! 405, both in JSON. Cross-site requests and creation bursts are refused in front of every
 //! route (`guard.rs`).
 
+mod analysis;
 mod extract;
 mod guard;
 mod matches;
@@ -67,6 +68,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/matches/{id}/table", post(table::table))
         .route("/api/matches/{id}/rematch", post(table::rematch))
         .route("/api/matches/{id}/ws", get(ws::upgrade))
+        .route(
+            "/api/matches/{id}/analysis",
+            get(analysis::show).post(analysis::start),
+        )
         .route("/api", any(web::api_not_found))
         .route("/api/{*rest}", any(web::api_not_found))
         .fallback(web::static_file)

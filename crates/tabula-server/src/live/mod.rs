@@ -12,6 +12,8 @@
 //! replay (`replay.rs`) at startup and on demand.
 
 mod actor;
+mod analysis;
+mod analysis_report;
 mod bots;
 mod cluster;
 mod create;
@@ -21,6 +23,8 @@ mod replay;
 mod retry;
 mod table;
 
+pub use analysis::{AnalysisOptions, KEEP_ANALYSES};
+pub use analysis_report::{INACCURACY, MISTAKE, Mark};
 pub use cluster::{LEASE_RENEW, LEASE_TTL};
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
 pub use rematch::Rematch;
@@ -51,6 +55,8 @@ pub struct HubOptions {
     pub bot_threads: usize,
     /// The server's limits (connections, creation rate, sockets, live matches, origins).
     pub limits: Limits,
+    /// The analysis of matches: its bot, budget per position, positions at once per match.
+    pub analysis: AnalysisOptions,
 }
 
 impl Default for HubOptions {
@@ -59,6 +65,7 @@ impl Default for HubOptions {
             min_bot_delay: Duration::ZERO,
             bot_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             limits: Limits::default(),
+            analysis: AnalysisOptions::default(),
         }
     }
 }
@@ -294,6 +301,8 @@ pub struct Hub {
     loading: tokio::sync::Mutex<()>,
     /// Held while a rematch is made, so that two requests make one.
     rematching: tokio::sync::Mutex<()>,
+    /// The matches' analyses (`analysis.rs`).
+    analyses: analysis::Analyses,
 }
 
 /// What [`Hub::restore`] did.
@@ -324,6 +333,7 @@ impl Hub {
             broken: RwLock::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
             rematching: tokio::sync::Mutex::new(()),
+            analyses: analysis::Analyses::default(),
         }
     }
 

@@ -56,6 +56,16 @@ impl DynBot for Unpaced {
     fn observe(&mut self, before: &dyn DynGame, action: &DynAction) {
         self.0.observe(before, action);
     }
+
+    fn analyse(
+        &mut self,
+        game: &dyn DynGame,
+        seat: Seat,
+        limits: &tabula_ai::SearchLimits,
+        every_root_action: bool,
+    ) -> Result<Option<tabula_ai::SearchReport<String>>, RegistryError> {
+        self.0.analyse(game, seat, limits, every_root_action)
+    }
 }
 
 /// A server called in-process.

@@ -8,6 +8,7 @@ use clap::Args;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::time::Duration;
+use tabula_server::live::AnalysisOptions;
 use tabula_server::{Catalog, HubOptions, Limits, Server, ServerConfig, StoreConfig};
 use tracing_subscriber::EnvFilter;
 
@@ -32,6 +33,18 @@ pub struct ServeArgs {
     /// The least time a bot waits before its move is applied, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pub bot_delay_ms: u64,
+    /// The bot that analyses matches (a level or a search specification).
+    #[arg(long, value_name = "BOT", default_value = "strong")]
+    pub analysis_bot: String,
+    /// The analysis' budget per position: MCTS iterations, alpha-beta nodes.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    pub analysis_iterations: u64,
+    /// A wall-time budget per analysed position, in milliseconds (none by default).
+    #[arg(long, value_name = "MS")]
+    pub analysis_ms: Option<u64>,
+    /// The most positions of one match analysed at once.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub analysis_per_match: usize,
     /// Seconds a client has to send a request's headers.
     #[arg(long, value_name = "SECS", default_value_t = 10)]
     pub header_timeout: u64,
@@ -86,6 +99,9 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         .with_writer(std::io::stderr)
         .init();
     let limits = args.limits();
+    args.analysis_bot
+        .parse::<tabula_ai::BotSpec>()
+        .map_err(|e| anyhow::anyhow!("--analysis-bot `{}`: {e}", args.analysis_bot))?;
     let config = ServerConfig {
         addr: args.addr,
         store: if args.memory {
@@ -96,6 +112,12 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         hub: HubOptions {
             min_bot_delay: Duration::from_millis(args.bot_delay_ms),
             limits,
+            analysis: AnalysisOptions {
+                bot: args.analysis_bot.clone(),
+                iterations: args.analysis_iterations.max(1),
+                time_ms: args.analysis_ms.filter(|&ms| ms > 0),
+                per_match: args.analysis_per_match.max(1),
+            },
             ..HubOptions::default()
         },
     };

@@ -1,0 +1,43 @@
+//! `POST /api/matches/{id}/analysis` starts (or joins) the analysis of a match and
+//! `GET /api/matches/{id}/analysis` reports its progress and results (`?ply=K`: position `K`
+//! only). The work and its caps are `live/analysis.rs`'s; here only the requests are read.
+
+use super::AppState;
+use crate::ApiError;
+use axum::Json;
+use axum::extract::{Path, RawQuery, State};
+use serde_json::Value;
+
+/// Starts or joins the analysis; answers its progress.
+pub(crate) async fn start(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    hub.analyse(&id).await.map(Json)
+}
+
+/// The analysis' progress and results so far.
+pub(crate) async fn show(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Value>, ApiError> {
+    let ply = ply_param(query.as_deref())?;
+    hub.analysis(&id, ply).await.map(Json)
+}
+
+/// The `ply` parameter: absent, or a position's number.
+fn ply_param(query: Option<&str>) -> Result<Option<usize>, ApiError> {
+    let Some(text) = query
+        .unwrap_or("")
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("ply="))
+    else {
+        return Ok(None);
+    };
+    text.parse::<usize>().map(Some).map_err(|_| {
+        ApiError::bad_request(format!(
+            "ply: `{text}` is not a position number (0, 1, 2, …)"
+        ))
+    })
+}
