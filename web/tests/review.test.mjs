@@ -109,6 +109,27 @@ for (const size of ['desktop', 'phone']) {
   });
 }
 
+/** China Moon: the first analysed position whose best move is a frog's, shown from the move
+ * list, has that move's landings ringed on the board. */
+async function frogMoveRinged(page, id) {
+  let ply = -1;
+  let best = null;
+  while (ply < 0) {
+    const { body } = await api(`/api/matches/${id}/analysis`);
+    ply = (body.positions || []).findIndex((p) => /^\d@/.test(p?.best || ''));
+    if (ply >= 0) best = body.positions[ply].best;
+    else if (body.complete) assert.fail('no position of the match has a frog move as its best');
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  await page.locator('#moves').focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < ply; i++) await page.keyboard.press('ArrowRight');
+  await page.waitForSelector(`.review-eval[data-ply="${ply}"]`);
+  assert.equal(await page.locator('.review-best').getAttribute('data-action'), best);
+  const rings = await page.locator(`#board svg .review-best-marks[data-action="${best}"] .best-ring`).count();
+  assert.equal(rings, best.split('>').length - 1, `one ring per landing of ${best}`);
+}
+
 for (const [game, players] of [['toumai', 2], ['khan-tsin', 2], ['china-moon', 3], ['magical-circle', 2]]) {
   test(`${game}: a finished match shows the analysis screen`, async () => {
     const { id } = await finishedMatch(game, { players });
@@ -121,6 +142,7 @@ for (const [game, players] of [['toumai', 2], ['khan-tsin', 2], ['china-moon', 3
       assert.ok(total >= 0);
       await page.waitForSelector('#review .review-eval');
       assert.equal(await page.locator('.review-legend li').count(), 3);
+      if (game === 'china-moon') await frogMoveRinged(page, id);
       const grave = await graveViolations(page);
       assert.deepEqual(grave, [], listViolations(grave.map((v) => ({ ...v, where: `review ${game} ${size}` }))));
       await shot(page, `review-${game}-${size}`);

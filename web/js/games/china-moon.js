@@ -180,6 +180,26 @@ function hand(letters) {
   return [...letters];
 }
 
+/** Where the best move `action` goes, for the analysis: an arrow from the frog's space to
+ * each landing in turn and a ring on each, at the spaces as drawn now. */
+function bestMoveMarks(action) {
+  const m = /^(\d)@([^>]+)>(.+)$/.exec(action || '');
+  if (!m) return [];
+  const at = (id) => {
+    const g = document.querySelector(`#board svg.cm [data-space="${CSS.escape(id)}"]`);
+    const tr = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(g?.getAttribute('transform') || '');
+    return tr ? { x: Number(tr[1]), y: Number(tr[2]) } : null;
+  };
+  const ids = [m[2], ...m[3].split('>')];
+  const out = [];
+  for (let i = 1; i < ids.length; i++) {
+    const from = at(ids[i - 1]);
+    const to = at(ids[i]);
+    if (from && to) out.push({ ...to, r: R + 6, from });
+  }
+  return out;
+}
+
 export default {
   name: 'china-moon',
   seatLabel: (state, n) => SEAT_NAME[n - 1] || t('seat.n', { n }),
@@ -198,6 +218,7 @@ export default {
       h('b', { class: 'stat' }, t('cm.stat.score', { n: hd.score })),
     ];
   },
+  bestMoveMarks,
   paths,
   prompt,
   turnText(state) {
