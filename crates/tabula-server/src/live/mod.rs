@@ -13,16 +13,22 @@
 
 mod actor;
 mod bots;
+mod clock;
 mod cluster;
 mod create;
 mod index;
+mod presence;
 mod rematch;
 mod replay;
 mod retry;
 mod table;
 
+pub use clock::{Clock, ClockSpec, MAX_INCREMENT_S, MAX_INITIAL_S};
+pub(crate) use clock::game_params;
 pub use cluster::{LEASE_RENEW, LEASE_TTL};
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
+pub use presence::PRESENCE_GRACE;
+pub(crate) use presence::Presence;
 pub use rematch::Rematch;
 pub(crate) use replay::start as replay_start;
 pub use replay::{ReplayError, replay};
@@ -38,7 +44,7 @@ use index::Index;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tabula_core::{GameRng, Seat};
+use tabula_core::Seat;
 use tabula_registry::DynGame;
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 
@@ -51,6 +57,8 @@ pub struct HubOptions {
     pub bot_threads: usize,
     /// The server's limits (connections, creation rate, sockets, live matches, origins).
     pub limits: Limits,
+    /// How long a seat stays online after its last WebSocket closed ([`PRESENCE_GRACE`]).
+    pub presence_grace: Duration,
 }
 
 impl Default for HubOptions {
@@ -59,6 +67,7 @@ impl Default for HubOptions {
             min_bot_delay: Duration::ZERO,
             bot_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             limits: Limits::default(),
+            presence_grace: PRESENCE_GRACE,
         }
     }
 }
@@ -101,6 +110,8 @@ pub(crate) struct MatchShared {
     pub log: RwLock<Vec<LogEntry>>,
     /// The rematch of this match, once someone asked for it (`rematch.rs`).
     pub rematch: watch::Sender<Option<Arc<Rematch>>>,
+    /// Which seats are online (`presence.rs`).
+    pub presence: Arc<Presence>,
     /// Per seat, the hash of its token as it stands now (`record.seats` holds them as they
     /// were stored at creation or load; a lobby join adds one, written by the actor only).
     tokens: RwLock<Vec<Option<TokenHash>>>,
@@ -114,9 +125,11 @@ impl MatchShared {
         hidden_information: bool,
         real_time: bool,
         log: Vec<LogEntry>,
+        presence_grace: Duration,
     ) -> MatchShared {
         let tokens = record.seats.iter().map(|s| s.token_hash).collect();
         MatchShared {
+            presence: Arc::new(Presence::new(record.seats.len(), presence_grace)),
             record,
             title,
             hidden_information,
@@ -188,6 +201,8 @@ pub(crate) struct Snapshot {
     pub joined: Vec<bool>,
     /// When the running hourglass runs out, in milliseconds since the Unix epoch.
     pub deadline_ms: Option<u64>,
+    /// The match's clocks, if it has a clock.
+    pub clock: Option<Clock>,
 }
 
 impl Snapshot {
@@ -457,6 +472,7 @@ impl Hub {
             info.hidden_information,
             info.real_time,
             stored.log,
+            self.services.options.presence_grace,
         ));
         let bots = if over {
             Vec::new()
@@ -464,14 +480,14 @@ impl Hub {
             self.make_bots(&shared.record, ply)
                 .map_err(|e| format!("its bots cannot be made: {e}"))?
         };
-        Ok(self.spawn(
-            shared,
-            replayed.game,
-            replayed.rng,
-            replayed.attempt_started,
-            bots,
-            replayed.table,
-        ))
+        let start = actor::Start {
+            game: replayed.game,
+            rng: replayed.rng,
+            attempt_started_ms: replayed.attempt_started,
+            table: replayed.table,
+            clock: replayed.clock,
+        };
+        Ok(self.spawn(shared, start, bots))
     }
 
     /// One bot per bot seat (`None` for human seats).
@@ -499,20 +515,11 @@ impl Hub {
     fn spawn(
         &self,
         shared: Arc<MatchShared>,
-        game: Box<dyn DynGame>,
-        rng: GameRng,
-        attempt_started_ms: Option<u64>,
+        start: actor::Start,
         bots: Vec<Option<bots::BotSeat>>,
-        table: Table,
     ) -> MatchHandle {
         let (tx, rx) = mpsc::channel(64);
-        let over = game.to_act().is_over() || table.ended();
-        let start = actor::Start {
-            game,
-            rng,
-            attempt_started_ms,
-            table,
-        };
+        let over = start.game.to_act().is_over() || start.table.ended();
         let (actor, snapshot) = Actor::new(
             shared.clone(),
             self.services.clone(),
