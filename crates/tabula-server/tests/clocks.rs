@@ -47,8 +47,14 @@ async fn clock_requests_are_checked_field_by_field_and_change_nothing() {
         (json!({"initial_s": 10801}), "clock.initial_s"),
         (json!({"initial_s": 1.5}), "clock.initial_s"),
         (json!({"initial_s": "300"}), "clock.initial_s"),
-        (json!({"initial_s": 300, "increment_s": 181}), "clock.increment_s"),
-        (json!({"initial_s": 300, "increment_s": -1}), "clock.increment_s"),
+        (
+            json!({"initial_s": 300, "increment_s": 181}),
+            "clock.increment_s",
+        ),
+        (
+            json!({"initial_s": 300, "increment_s": -1}),
+            "clock.increment_s",
+        ),
         (json!({"initial_s": 300, "delay_s": 2}), "clock.delay_s"),
     ] {
         let body = two_people("connect-four", clock.clone());
@@ -61,19 +67,25 @@ async fn clock_requests_are_checked_field_by_field_and_change_nothing() {
     body["params"] = json!({"clock": {"initial_s": 60}});
     let (status, answer) = server.post("/api/matches", body).await;
     assert_eq!(status, 400, "{answer}");
-    assert!(answer["error"].as_str().unwrap().starts_with("params.clock"));
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("params.clock")
+    );
     assert_eq!(server.hub.in_memory(), (0, 0), "no match was made");
     // Without a clock (absent or null) a match has none.
-    let m = server
-        .create(two_people("connect-four", Value::Null))
-        .await;
+    let m = server.create(two_people("connect-four", Value::Null)).await;
     assert_eq!(server.state(&m.id, None).await["clocks"], Value::Null);
 }
 
 #[tokio::test]
 async fn d23_magical_circle_has_no_clocks() {
     let server = TestServer::new();
-    let body = two_people("magical-circle", json!({"initial_s": 300, "increment_s": 5}));
+    let body = two_people(
+        "magical-circle",
+        json!({"initial_s": 300, "increment_s": 5}),
+    );
     let (status, answer) = server.post("/api/matches", body).await;
     assert_eq!(status, 400, "{answer}");
     let message = answer["error"].as_str().unwrap();
@@ -116,8 +128,10 @@ async fn time_is_charged_to_the_mover_who_gets_the_increment() {
 async fn bots_are_on_the_clock_too() {
     let server = TestServer::new();
     let m = server
-        .create(json!({ "game": "connect-four", "seats": [{"human": true}, {"bot": "random"}],
-            "clock": {"initial_s": 60, "increment_s": 2} }))
+        .create(
+            json!({ "game": "connect-four", "seats": [{"human": true}, {"bot": "random"}],
+            "clock": {"initial_s": 60, "increment_s": 2} }),
+        )
         .await;
     assert_eq!(server.act(&m.id, m.token(1), "4", 0).await.0, 200);
     let replied = server
@@ -155,7 +169,12 @@ async fn r7_connect_four_running_out_loses_even_with_nobody_moving() {
     let (id, token) = flag_falls(&server).await;
     let (status, answer) = server.act(&id, &token, "3", 1).await;
     assert_eq!(status, 422, "{answer}");
-    assert!(answer["error"].as_str().unwrap().starts_with("the game is over"));
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the game is over")
+    );
 }
 
 #[tokio::test]
@@ -167,9 +186,7 @@ async fn a_timeout_is_told_only_once_stored_and_no_move_beats_it_meanwhile() {
         .await;
     assert_eq!(server.act(&m.id, m.token(1), "4", 0).await.0, 200);
     store.fail_appends.store(true, Ordering::SeqCst);
-    let flagged = server
-        .wait_for(&m.id, None, 20, |s| left(s)[1] == 0)
-        .await;
+    let flagged = server.wait_for(&m.id, None, 20, |s| left(s)[1] == 0).await;
     assert!(!over(&flagged), "not over before the timeout is stored");
     let (status, answer) = server.act(&m.id, m.token(2), "3", 1).await;
     assert_eq!(status, 503, "the timeout comes first: {answer}");

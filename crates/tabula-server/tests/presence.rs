@@ -39,7 +39,11 @@ fn presence(state: &Value) -> Vec<Value> {
 async fn pushed(socket: &mut Socket, want: &[Value]) -> Value {
     let wait = async {
         loop {
-            let message = socket.next().await.expect("an open socket").expect("a message");
+            let message = socket
+                .next()
+                .await
+                .expect("an open socket")
+                .expect("a message");
             if let Message::Text(text) = message {
                 let state: Value = serde_json::from_str(&text).expect("JSON");
                 if state["type"] == "state" && presence(&state) == want {
@@ -68,8 +72,10 @@ async fn a_seat_is_online_while_its_socket_is_open_and_away_after() {
     let server = server();
     let addr = server.listen().await;
     let m = server
-        .create(json!({ "game": "connect-four", "seats": [{"human": true}, {"human": true}],
-            "mine": [1, 2] }))
+        .create(
+            json!({ "game": "connect-four", "seats": [{"human": true}, {"human": true}],
+            "mine": [1, 2] }),
+        )
         .await;
     let (online, away) = (json!("online"), json!("away"));
     assert_eq!(
@@ -92,10 +98,7 @@ async fn a_seat_is_online_while_its_socket_is_open_and_away_after() {
     drop(two);
     pushed(&mut one, &[online.clone(), away.clone()]).await;
     pushed(&mut watcher, &[online.clone(), away.clone()]).await;
-    assert_eq!(
-        presence(&server.state(&m.id, None).await),
-        [online, away]
-    );
+    assert_eq!(presence(&server.state(&m.id, None).await), [online, away]);
     one.send(Message::Close(None)).await.ok();
 }
 

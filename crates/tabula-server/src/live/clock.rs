@@ -183,7 +183,9 @@ impl Clock {
 
     /// Per seat, the time left at `now_ms` (ms since the epoch).
     pub fn left_at(&self, now_ms: u64) -> Vec<u64> {
-        let spent = self.since_ms.map_or(0, |since| now_ms.saturating_sub(since));
+        let spent = self
+            .since_ms
+            .map_or(0, |since| now_ms.saturating_sub(since));
         self.left_ms
             .iter()
             .enumerate()
@@ -277,7 +279,10 @@ mod tests {
             (json!({}), "clock.initial_s"),
             (json!({"initial_s": 0}), "clock.initial_s"),
             (json!({"initial_s": 1e9}), "clock.initial_s"),
-            (json!({"initial_s": 60, "increment_s": -1}), "clock.increment_s"),
+            (
+                json!({"initial_s": 60, "increment_s": -1}),
+                "clock.increment_s",
+            ),
             (json!({"initial_s": 60, "byo": 1}), "clock.byo"),
         ] {
             let e = ClockSpec::from_json(&bad).unwrap_err();

@@ -23,8 +23,8 @@ mod replay;
 mod retry;
 mod table;
 
-pub use clock::{Clock, ClockSpec, MAX_INCREMENT_S, MAX_INITIAL_S};
 pub(crate) use clock::game_params;
+pub use clock::{Clock, ClockSpec, MAX_INCREMENT_S, MAX_INITIAL_S};
 pub use cluster::{LEASE_RENEW, LEASE_TTL};
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
 pub use presence::PRESENCE_GRACE;

@@ -65,13 +65,14 @@ impl Presence {
     }
 
     fn set(&self, seat: Seat, online: bool) {
-        self.online.send_if_modified(|all| match all.get_mut(seat.index()) {
-            Some(slot) if *slot != online => {
-                *slot = online;
-                true
-            }
-            _ => false,
-        });
+        self.online
+            .send_if_modified(|all| match all.get_mut(seat.index()) {
+                Some(slot) if *slot != online => {
+                    *slot = online;
+                    true
+                }
+                _ => false,
+            });
     }
 
     /// A WebSocket of `seat` opened: the seat is online until the returned guard (and every

@@ -47,7 +47,11 @@ impl Actor {
             .clock
             .as_ref()
             .is_some_and(|c| c.fallen(now_ms()).is_some());
-        fallen && self.clock_retry.not_before().is_none_or(|retry| retry <= now)
+        fallen
+            && self
+                .clock_retry
+                .not_before()
+                .is_none_or(|retry| retry <= now)
     }
 
     /// Stores the timeout of the seat whose clock has run out by now, if one has.
