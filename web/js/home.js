@@ -9,6 +9,7 @@ import { h, fill, ago, toast } from './dom.js';
 import { thumb } from './thumbs.js';
 import { t, list } from './i18n.js';
 import { levelName } from './shell.js';
+import { clockField, clockRequest } from './clock.js';
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -138,6 +139,7 @@ function renderSetup() {
     modules[g.name]?.offersHints ? h('label', { class: 'row hints-row' },
       h('input', { type: 'checkbox', id: 'hints' }),
       ` ${t('home.hints')}`) : null,
+    clockField(g.real_time),
     h('details', { class: 'advanced' },
       h('summary', {}, t('home.options')),
       h('div', { class: 'params' },
@@ -175,6 +177,8 @@ async function start() {
     mine: choices.includes('you') ? [choices.indexOf('you') + 1] : [],
   };
   if ($('hints')?.checked) body.hints = true;
+  const clock = clockRequest();
+  if (clock) body.clock = clock;
   const params = currentParams();
   if (Object.keys(params).length) body.params = params;
   const setupKind = $('setup-kind')?.value;

@@ -12,6 +12,7 @@ import { t } from './i18n.js';
 import { History } from './history.js';
 import { TableActions } from './table-actions.js';
 import { Review } from './review.js';
+import * as clocks from './clock.js';
 
 const $ = (id) => document.getElementById(id);
 const GAP_MS = 560; // time given to each move's animation before the next one is drawn
@@ -78,6 +79,7 @@ async function send(action) {
 
 function onState(state) {
   if (!state || state.id !== id) return;
+  clocks.stamp(state);
   if (shown && rev(state) < rev(shown)) return;
   pending = state;
   schedule();
@@ -168,6 +170,7 @@ async function draw(state) {
   renderer.update(state, tookBack || displayed === state ? null : displayed || prev, { animate: !!moved && !tookBack && displayed === prev });
   displayed = state;
   shell.renderPlayers($('players'), game, state);
+  clocks.renderCards($('players'), state);
   shell.renderMoves($('moves'), game, state, { positions: history.views() });
   shell.renderCaption($('caption'), game, state, history.views());
   $('history').hidden = true;
@@ -229,6 +232,7 @@ function showPast(k, animate) {
   }
   displayed = past;
   shell.renderPlayers($('players'), game, past);
+  clocks.renderCards($('players'), shown);
   shell.renderMoves($('moves'), game, shown, { viewing: k, positions: history.views() });
   shell.renderCaption($('caption'), game, past, history.views());
   $('prompt').hidden = true;

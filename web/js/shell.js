@@ -98,6 +98,7 @@ export function reasonText(game, state) {
     case 'win': return game.winReason?.(state) || t('reason.win');
     case 'resigned': return r.by === state.you ? t('reason.youResigned') : t('reason.resigned', { seat: label(game, state, r.by) });
     case 'agreed': return t('reason.agreed');
+    case 'timeout': return r.by === state.you ? t('reason.youTimeout') : t('reason.timeout', { seat: label(game, state, r.by) });
     default: return t('reason.other', { reason: r.reason });
   }
 }

@@ -10,8 +10,13 @@
 //! The `log` is the match's moves (table events left out, undone moves gone, see
 //! `live/table.rs`); a match that ended at the table (resigned, drawn by agreement) says so in
 //! its `status`, and `table` tells a seat what it may ask for there.
+//!
+//! `clocks` are the match's chess clocks (`live/clock.rs`) read at the time of the answer;
+//! each human seat says whether it is `online` or `away` (`live/presence.rs`).
 
-use crate::live::{MatchShared, Snapshot, draws_allowed, may_take_back, now_ms};
+use crate::live::{
+    ClockSpec, MatchShared, Snapshot, draws_allowed, game_params, may_take_back, now_ms,
+};
 use crate::store::{LogActor, LogEntry, SeatKind};
 use serde_json::{Map, Value, json};
 use tabula_core::{Actor, Seat};
@@ -108,6 +113,7 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
     let game = snap.game.as_ref();
     let reveal = reveal(shared, snap);
     let log = log_json(&snap.moves, reveal);
+    let online = shared.presence.online();
     let seats: Vec<Value> = (0..shared.record.seats.len())
         .map(|i| {
             let mut extra = Map::new();
@@ -116,6 +122,12 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
                 "joined".into(),
                 snap.joined.get(i).copied().unwrap_or(false).into(),
             );
+            let presence = match shared.record.seats[i].kind {
+                SeatKind::Human if online.get(i) == Some(&true) => Value::from("online"),
+                SeatKind::Human => Value::from("away"),
+                SeatKind::Bot(_) => Value::Null,
+            };
+            extra.insert("presence".into(), presence);
             seat_json(shared, i, extra)
         })
         .collect();
@@ -143,6 +155,7 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
         "last": log.last().cloned(),
         "log": log,
         "clock": clock,
+        "clocks": snap.clock.as_ref().map(|c| c.to_json(now_ms())),
         "hints": shared.record.hints,
         "start": shared.record.position,
     });
@@ -212,7 +225,8 @@ pub(crate) fn record_json(shared: &MatchShared, snap: &Snapshot) -> Value {
         "id": r.id,
         "game": r.game,
         "title": shared.title,
-        "params": r.params,
+        "params": game_params(&r.params),
+        "clock": ClockSpec::of_params(&r.params).map(ClockSpec::to_json),
         "players": r.players,
         "seed": reveal.then_some(r.seed),
         "setup": r.setup,

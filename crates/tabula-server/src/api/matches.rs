@@ -3,7 +3,7 @@
 use super::AppState;
 use super::extract::{Body, OptionalBody, token_param, viewer};
 use crate::ApiError;
-use crate::live::{Ack, Command, MatchHandle, NewMatch, SeatSpec};
+use crate::live::{Ack, ClockSpec, Command, MatchHandle, NewMatch, SeatSpec};
 use crate::view::{match_json, record_json, summary_json};
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
@@ -37,6 +37,8 @@ pub(crate) struct CreateRequest {
     hints: Option<bool>,
     /// A position in the game's notation to start from.
     position: Option<String>,
+    /// The match's clock, `{"initial_s": …, "increment_s": …}`.
+    clock: Option<Value>,
 }
 
 pub(crate) async fn create(
@@ -62,6 +64,10 @@ pub(crate) async fn create(
             }
         });
     }
+    let clock = match &req.clock {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(ClockSpec::from_json(v)?),
+    };
     let created = hub
         .create(NewMatch {
             game: req.game,
@@ -73,6 +79,7 @@ pub(crate) async fn create(
             mine: req.mine,
             hints: req.hints.unwrap_or(false),
             position: req.position,
+            clock,
         })
         .await?;
     let seats: Vec<Value> = created

@@ -6,6 +6,9 @@
 //! socket: `{"type": "action", "action": "<notation>", "ply": n}` is answered with
 //! `{"type": "ack", "ply", "action"}` or `{"type": "error", "status", "error"}` (the same
 //! checks and statuses as `POST …/actions`); `{"type": "ping"}` is answered `{"type": "pong"}`.
+//!
+//! A seat's socket makes the seat online while it is open (`live/presence.rs`); every
+//! socket is pushed the state again when a seat comes or goes.
 
 use super::AppState;
 use super::extract::{BODY_LIMIT, token_param, viewer};
@@ -68,6 +71,9 @@ async fn session(
     let mut changes = handle.snapshot.clone();
     // A rematch made meanwhile is pushed too (the old match's view names it).
     let mut rematches = handle.shared.rematch.subscribe();
+    let mut presence = handle.shared.presence.subscribe();
+    let _online = seat.map(|s| handle.shared.presence.connect(s));
+    presence.borrow_and_update();
     let first: Arc<Snapshot> = changes.borrow_and_update().clone();
     if let Some(s) = seat
         && !first.joined.get(s.index()).copied().unwrap_or(true)
@@ -101,6 +107,16 @@ async fn session(
                     continue;
                 }
                 let snap = changes.borrow_and_update().clone();
+                if socket.send(state_message(&handle, &snap, seat)).await.is_err() {
+                    break;
+                }
+            }
+            changed = presence.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                presence.borrow_and_update();
+                let snap = changes.borrow().clone();
                 if socket.send(state_message(&handle, &snap, seat)).await.is_err() {
                     break;
                 }

@@ -8,13 +8,15 @@
 //!
 //! Timers: the hourglass runs while the host has an action (`legal(Actor::Host)` non-empty:
 //! Magical Circle's attempt); when it runs out the host's `timeout` is committed. Bots' planned
-//! moves wait for their delay. The loop sleeps until the earliest of them.
+//! moves wait for their delay; a match's clocks run out (`actor/clock.rs`). The loop sleeps
+//! until the earliest of them.
 //!
 //! A timeout or a bot's move that fails to be stored is tried again with capped exponential
 //! backoff (`retry.rs`) until the store takes it; a bot whose move was not stored is not
 //! taken to have declined. A move the game refuses is not retried.
 
 use super::bots::{self, BotSeat, Decision, Planned};
+use super::clock::Clock;
 use super::retry::Backoff;
 use super::{Ack, Command, MatchShared, Services, Snapshot, Table, now_ms};
 use crate::ApiError;
@@ -27,6 +29,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
 mod catch_up;
+mod clock;
 mod seats;
 mod table;
 
@@ -45,6 +48,8 @@ pub(crate) struct Start {
     /// When the running hourglass attempt began (ms since the epoch), if one runs.
     pub attempt_started_ms: Option<u64>,
     pub table: Table,
+    /// The clocks, for a match with a clock.
+    pub clock: Option<Clock>,
 }
 
 pub(crate) struct Actor {
@@ -65,6 +70,10 @@ pub(crate) struct Actor {
     hourglass_retry: Backoff,
     /// Retries of bots' moves that failed to be stored.
     bot_retry: Backoff,
+    /// The clocks, for a match with a clock.
+    clock: Option<Clock>,
+    /// Retries of a timeout that failed to be stored.
+    clock_retry: Backoff,
     commands: mpsc::Sender<Command>,
     publisher: watch::Sender<Arc<Snapshot>>,
 }
@@ -84,6 +93,7 @@ impl Actor {
             rng,
             attempt_started_ms,
             table,
+            clock,
         } = start;
         let params = game.params();
         let secs = params["hourglass_seconds"]
@@ -105,6 +115,7 @@ impl Actor {
             may_offer: Vec::new(),
             joined: Vec::new(),
             deadline_ms: None,
+            clock: clock.clone(),
         }));
         let actor = Actor {
             shared,
@@ -119,6 +130,8 @@ impl Actor {
             hourglass_len,
             hourglass_retry: Backoff::default(),
             bot_retry: Backoff::default(),
+            clock,
+            clock_retry: Backoff::default(),
             commands,
             publisher,
         };
@@ -148,6 +161,7 @@ impl Actor {
                 .collect(),
             joined: self.joined.clone(),
             deadline_ms: self.hourglass.as_ref().map(|h| h.deadline_ms),
+            clock: self.clock.clone(),
         }));
     }
 
@@ -180,6 +194,9 @@ impl Actor {
     }
 
     async fn handle(&mut self, command: Command) {
+        let Some(command) = self.flag_first(command).await else {
+            return;
+        };
         match command {
             Command::Act {
                 seat,
@@ -214,16 +231,22 @@ impl Actor {
 
     /// A command that arrived as the game ended.
     fn after_the_end(&self, command: Command) {
+        let over = match &self.table.ending {
+            Some(e) if e.reason == "timeout" => {
+                format!("the game is over: seat {} ran out of time", e.by.number())
+            }
+            _ => "the game is over".to_string(),
+        };
         match command {
             Command::Act { ply, reply, .. } => {
                 let _ = reply.send(Err(if ply != self.moves() {
                     stale(ply, self.moves())
                 } else {
-                    ApiError::refused("the game is over")
+                    ApiError::refused(over)
                 }));
             }
             Command::Table { reply, .. } => {
-                let _ = reply.send(Err(ApiError::conflict("the game is over")));
+                let _ = reply.send(Err(ApiError::conflict(over)));
             }
             Command::Join { reply, .. } => {
                 let _ = reply.send(Err(ApiError::conflict("the game is over")));
@@ -316,6 +339,11 @@ impl Actor {
         for e in &entries {
             self.table.record_move(e);
         }
+        let mover = match actor {
+            CoreActor::Seat(s) => Some(s),
+            CoreActor::Chance | CoreActor::Host => None,
+        };
+        self.clock_record(at, mover);
         self.tell_bots(backup.0.as_ref(), &entries);
         self.shared
             .log
@@ -477,7 +505,9 @@ impl Actor {
             .filter_map(|b| b.planned.as_ref())
             .filter(|p| p.ply == self.ply)
             .map(|p| p.at);
-        bots.chain(self.hourglass_due()).min()
+        bots.chain(self.hourglass_due())
+            .chain(self.flag_due())
+            .min()
     }
 
     /// When the hourglass's timeout is to be committed: when it runs out, or when a failed
@@ -495,6 +525,10 @@ impl Actor {
             return;
         }
         let now = Instant::now();
+        if self.flag_ready(now) {
+            self.flag_if_fallen().await;
+            return;
+        }
         if self.hourglass_due().is_some_and(|due| due <= now) {
             let host = self.game.legal(CoreActor::Host);
             let Some(timeout) = host.iter().find(|a| *a == "timeout").or(host.first()) else {

@@ -10,8 +10,12 @@
 //! Seats: the creator's seats (`mine`) are joined at creation and get a token; invited seats
 //! get a token the creator passes on (an invite link) and are never open; lobby seats get no
 //! token at creation: `join` issues one to whoever takes the seat (`actor.rs`).
+//!
+//! A clock (`clock.rs`) is refused for games played in real time; its settings are stored in
+//! the record's parameters under `clock`, so `params` may not name `clock` itself.
 
-use super::{Hub, MatchShared, now_ms};
+use super::clock::{self, Clock, ClockSpec};
+use super::{Hub, MatchShared, actor, now_ms};
 use crate::ApiError;
 use crate::store::{MatchRecord, SeatKind, SeatRecord, StoreError, TokenHash};
 use serde_json::{Map, Value};
@@ -76,6 +80,8 @@ pub struct NewMatch {
     pub hints: bool,
     /// A position in the game's notation to start from, instead of the game's own setup.
     pub position: Option<String>,
+    /// The match's clock; `None`: no clock.
+    pub clock: Option<ClockSpec>,
 }
 
 /// A created match: its id, and per seat its role and its token (the creator's and invited
@@ -129,6 +135,19 @@ impl Hub {
                 )));
             }
         };
+        if params.contains_key(clock::PARAM) {
+            return Err(ApiError::bad_request(
+                "params.clock: the clock is not a parameter of the game: give it as `clock`, \
+                 beside `params`",
+            ));
+        }
+        if new.clock.is_some() && info.real_time {
+            return Err(ApiError::bad_request(format!(
+                "clock: {} is played in real time, not in turns, so its matches have no clock \
+                 (leave out `clock`)",
+                info.title
+            )));
+        }
         let given = params.clone();
         match params.get("players") {
             Some(p) if p.as_u64() != Some(players as u64) => {
@@ -203,6 +222,9 @@ impl Hub {
             position,
         };
         let (game, rng) = super::replay::start(entry, &record).map_err(ApiError::from_registry)?;
+        if let (Some(spec), Value::Object(map)) = (new.clock, &mut record.params) {
+            map.insert(clock::PARAM.into(), spec.to_json());
+        }
         if game.num_seats() != players {
             return Err(ApiError::bad_request(format!(
                 "players: the game was set up for {} players, not {players}",
@@ -246,8 +268,16 @@ impl Hub {
             info.hidden_information,
             info.real_time,
             Vec::new(),
+            self.services.options.presence_grace,
         ));
-        self.spawn(shared, game, rng, attempt, bots, Default::default());
+        let start = actor::Start {
+            game,
+            rng,
+            attempt_started_ms: attempt,
+            table: Default::default(),
+            clock: new.clock.map(|spec| Clock::new(spec, players)),
+        };
+        self.spawn(shared, start, bots);
         Ok(created)
     }
 }

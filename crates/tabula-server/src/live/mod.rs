@@ -15,9 +15,11 @@ mod actor;
 mod analysis;
 mod analysis_report;
 mod bots;
+mod clock;
 mod cluster;
 mod create;
 mod index;
+mod presence;
 mod rematch;
 mod replay;
 mod retry;
@@ -25,8 +27,12 @@ mod table;
 
 pub use analysis::{AnalysisOptions, KEEP_ANALYSES};
 pub use analysis_report::{INACCURACY, MISTAKE, Mark};
+pub(crate) use clock::game_params;
+pub use clock::{Clock, ClockSpec, MAX_INCREMENT_S, MAX_INITIAL_S};
 pub use cluster::{LEASE_RENEW, LEASE_TTL};
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
+pub use presence::PRESENCE_GRACE;
+pub(crate) use presence::Presence;
 pub use rematch::Rematch;
 pub(crate) use replay::start as replay_start;
 pub use replay::{ReplayError, replay};
@@ -42,7 +48,7 @@ use index::Index;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tabula_core::{GameRng, Seat};
+use tabula_core::Seat;
 use tabula_registry::DynGame;
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 
@@ -57,6 +63,8 @@ pub struct HubOptions {
     pub limits: Limits,
     /// The analysis of matches: its bot, budget per position, positions at once per match.
     pub analysis: AnalysisOptions,
+    /// How long a seat stays online after its last WebSocket closed ([`PRESENCE_GRACE`]).
+    pub presence_grace: Duration,
 }
 
 impl Default for HubOptions {
@@ -66,6 +74,7 @@ impl Default for HubOptions {
             bot_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             limits: Limits::default(),
             analysis: AnalysisOptions::default(),
+            presence_grace: PRESENCE_GRACE,
         }
     }
 }
@@ -108,6 +117,8 @@ pub(crate) struct MatchShared {
     pub log: RwLock<Vec<LogEntry>>,
     /// The rematch of this match, once someone asked for it (`rematch.rs`).
     pub rematch: watch::Sender<Option<Arc<Rematch>>>,
+    /// Which seats are online (`presence.rs`).
+    pub presence: Arc<Presence>,
     /// Per seat, the hash of its token as it stands now (`record.seats` holds them as they
     /// were stored at creation or load; a lobby join adds one, written by the actor only).
     tokens: RwLock<Vec<Option<TokenHash>>>,
@@ -121,9 +132,11 @@ impl MatchShared {
         hidden_information: bool,
         real_time: bool,
         log: Vec<LogEntry>,
+        presence_grace: Duration,
     ) -> MatchShared {
         let tokens = record.seats.iter().map(|s| s.token_hash).collect();
         MatchShared {
+            presence: Arc::new(Presence::new(record.seats.len(), presence_grace)),
             record,
             title,
             hidden_information,
@@ -195,6 +208,8 @@ pub(crate) struct Snapshot {
     pub joined: Vec<bool>,
     /// When the running hourglass runs out, in milliseconds since the Unix epoch.
     pub deadline_ms: Option<u64>,
+    /// The match's clocks, if it has a clock.
+    pub clock: Option<Clock>,
 }
 
 impl Snapshot {
@@ -467,6 +482,7 @@ impl Hub {
             info.hidden_information,
             info.real_time,
             stored.log,
+            self.services.options.presence_grace,
         ));
         let bots = if over {
             Vec::new()
@@ -474,14 +490,14 @@ impl Hub {
             self.make_bots(&shared.record, ply)
                 .map_err(|e| format!("its bots cannot be made: {e}"))?
         };
-        Ok(self.spawn(
-            shared,
-            replayed.game,
-            replayed.rng,
-            replayed.attempt_started,
-            bots,
-            replayed.table,
-        ))
+        let start = actor::Start {
+            game: replayed.game,
+            rng: replayed.rng,
+            attempt_started_ms: replayed.attempt_started,
+            table: replayed.table,
+            clock: replayed.clock,
+        };
+        Ok(self.spawn(shared, start, bots))
     }
 
     /// One bot per bot seat (`None` for human seats).
@@ -509,20 +525,11 @@ impl Hub {
     fn spawn(
         &self,
         shared: Arc<MatchShared>,
-        game: Box<dyn DynGame>,
-        rng: GameRng,
-        attempt_started_ms: Option<u64>,
+        start: actor::Start,
         bots: Vec<Option<bots::BotSeat>>,
-        table: Table,
     ) -> MatchHandle {
         let (tx, rx) = mpsc::channel(64);
-        let over = game.to_act().is_over() || table.ended();
-        let start = actor::Start {
-            game,
-            rng,
-            attempt_started_ms,
-            table,
-        };
+        let over = start.game.to_act().is_over() || start.table.ended();
         let (actor, snapshot) = Actor::new(
             shared.clone(),
             self.services.clone(),

@@ -83,13 +83,14 @@ impl Hub {
             .create(NewMatch {
                 game: record.game.clone(),
                 players: Some(n),
-                params: Some(record.params.clone()),
+                params: Some(super::clock::game_params(&record.params)),
                 seed: None,
                 setup: record.position.is_none().then(|| record.setup.clone()),
                 seats,
                 mine: Some(mine),
                 hints: record.hints,
                 position: record.position.clone(),
+                clock: super::ClockSpec::of_params(&record.params),
             })
             .await?;
         tracing::info!("match {}: rematch {}", record.id, created.id);

@@ -11,10 +11,13 @@
 //! Table events (`~resign`, `~draw`, `~takeback K`…, see `table.rs`) change no position but
 //! the table's; a takeback sets the game back to the state after the moves it keeps (replayed
 //! from the start), while the generator goes on where it was.
+//!
+//! A match with a clock gets its clocks back from the entries' times (`clock.rs`).
 
+use super::clock::{Clock, ClockSpec, game_params};
 use super::table::{Table, TableEvent};
 use crate::store::{LogActor, LogEntry, MatchRecord, StoredMatch};
-use tabula_core::{Actor, GameRng, rng_from_seed};
+use tabula_core::{Actor, GameRng, SeatSet, rng_from_seed};
 use tabula_registry::{DynGame, GameEntry, RegistryError, Setup};
 use thiserror::Error;
 
@@ -85,6 +88,8 @@ pub struct Replayed {
     pub attempt_started: Option<u64>,
     /// The moves, the ending at the table and the standing draw offer.
     pub(crate) table: Table,
+    /// The clocks after the whole log, for a match with a clock.
+    pub(crate) clock: Option<Clock>,
 }
 
 impl std::fmt::Debug for Replayed {
@@ -112,9 +117,10 @@ pub(crate) fn start(
     entry: &dyn GameEntry,
     record: &MatchRecord,
 ) -> Result<(Box<dyn DynGame>, GameRng), RegistryError> {
+    let params = game_params(&record.params);
     if let Some(position) = &record.position {
         let mut rng = rng_from_seed(record.seed);
-        let mut game = entry.load_position(&record.params, position)?;
+        let mut game = entry.load_position(&params, position)?;
         game.resolve_chance(&mut rng);
         return Ok((game, rng));
     }
@@ -122,7 +128,7 @@ pub(crate) fn start(
         tabula_core::ParamsError::new("setup", format!("unknown setup `{}`", record.setup))
     })?;
     let mut rng = rng_from_seed(record.seed);
-    let game = entry.new_game(&record.params, setup, &mut rng)?;
+    let game = entry.new_game(&params, setup, &mut rng)?;
     Ok((game, rng))
 }
 
@@ -133,6 +139,8 @@ pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, R
     let log = &stored.log;
     let mut attempt = (!game.legal(Actor::Host).is_empty()).then_some(stored.record.created_at);
     let mut table = Table::default();
+    let mut clock = ClockSpec::of_params(&stored.record.params)
+        .map(|spec| Clock::new(spec, stored.record.players));
     let mut i = 0;
     while i < log.len() {
         let e = &log[i];
@@ -152,6 +160,13 @@ pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, R
             if let TableEvent::Takeback { .. } = event {
                 game = rebuild(entry, &stored.record, &table.moves)
                     .map_err(|e| bad(format!("the moves kept do not replay: {e}")))?;
+            }
+            if let Some(clock) = &mut clock {
+                if event == TableEvent::Timeout {
+                    clock.flag(e.at, seat);
+                } else {
+                    clock.record(e.at, None, running(game.as_ref(), &table));
+                }
             }
             i += 1;
             continue;
@@ -192,6 +207,13 @@ pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, R
                 None => return Err(ReplayError::ChanceMissing { ply: i, drawn }),
             }
         }
+        if let Some(clock) = &mut clock {
+            let mover = match e.actor {
+                LogActor::Seat(s) => Some(s),
+                _ => None,
+            };
+            clock.record(e.at, mover, running(game.as_ref(), &table));
+        }
         if game.legal(Actor::Host).is_empty() {
             attempt = None;
         } else if attempt.is_none() {
@@ -203,7 +225,17 @@ pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, R
         rng,
         attempt_started: attempt,
         table,
+        clock,
     })
+}
+
+/// The seats whose clock runs: those that may act, none once the match is over.
+pub(crate) fn running(game: &dyn DynGame, table: &Table) -> SeatSet {
+    if table.ended() {
+        SeatSet::EMPTY
+    } else {
+        game.to_act().seats()
+    }
 }
 
 /// The game after `moves` (a match's moves, chance draws included, as [`Table::moves`] holds

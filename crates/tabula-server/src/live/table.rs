@@ -4,7 +4,8 @@
 //!
 //! An event is a log entry of the seat that made it whose action starts with `~` (no game's
 //! notation does): `~resign`, `~draw` (an offer), `~accept`, `~decline` and `~takeback K`
-//! (keep the first `K` moves). The log stays append-only; what the game went through is the
+//! (keep the first `K` moves), and `~timeout`, stored by the server for the seat whose clock
+//! ran out (`clock.rs`). The log stays append-only; what the game went through is the
 //! list of **moves** ([`Table::moves`]): the log without its events and without the moves a
 //! takeback undid, numbered again from 0. Clients see the moves as the match's `log` and their
 //! count as its `ply`; the raw log length is the match's `rev`.
@@ -62,6 +63,8 @@ pub(crate) enum TableEvent {
     Takeback {
         keep: usize,
     },
+    /// The seat's clock ran out: it loses on time.
+    Timeout,
 }
 
 impl TableEvent {
@@ -74,6 +77,7 @@ impl TableEvent {
                 "draw" => Ok(TableEvent::OfferDraw),
                 "accept" => Ok(TableEvent::AcceptDraw),
                 "decline" => Ok(TableEvent::DeclineDraw),
+                "timeout" => Ok(TableEvent::Timeout),
                 _ => Err(format!("unknown table event `{action}`")),
             },
             Some(("takeback", keep)) => keep
@@ -92,6 +96,7 @@ impl TableEvent {
             TableEvent::AcceptDraw => "~accept".into(),
             TableEvent::DeclineDraw => "~decline".into(),
             TableEvent::Takeback { keep } => format!("~takeback {keep}"),
+            TableEvent::Timeout => "~timeout".into(),
         }
     }
 }
@@ -99,9 +104,9 @@ impl TableEvent {
 /// How a match ended at the table rather than by the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Ending {
-    /// `resigned` or `agreed` (a draw by agreement).
+    /// `resigned`, `agreed` (a draw by agreement) or `timeout` (a clock ran out).
     pub reason: &'static str,
-    /// The seat that resigned, or accepted the draw.
+    /// The seat that resigned, accepted the draw, or ran out of time.
     pub by: Seat,
     /// A rank per seat (1 is best).
     pub ranks: Vec<u8>,
@@ -188,14 +193,18 @@ impl Table {
             return Err("an event after the match ended".into());
         }
         match event {
-            TableEvent::Resign => {
+            TableEvent::Resign | TableEvent::Timeout => {
                 // With 2 players the other seat wins; with more the game ends too: everyone
-                // else shares first place (ruling per game in docs/rules).
+                // else shares first place (rulings per game in docs/rules).
                 let ranks = (0..players)
                     .map(|i| if i == seat.index() { 2 } else { 1 })
                     .collect();
                 self.ending = Some(Ending {
-                    reason: "resigned",
+                    reason: if event == TableEvent::Resign {
+                        "resigned"
+                    } else {
+                        "timeout"
+                    },
                     by: seat,
                     ranks,
                 });
@@ -346,6 +355,7 @@ mod tests {
             TableEvent::AcceptDraw,
             TableEvent::DeclineDraw,
             TableEvent::Takeback { keep: 7 },
+            TableEvent::Timeout,
         ] {
             assert_eq!(TableEvent::parse(&e.to_text()), Some(Ok(e)));
         }

@@ -86,6 +86,7 @@ impl Actor {
             self.rng = replayed.rng;
             self.ply = stored.log.len() as u64;
             self.table = replayed.table;
+            self.clock = replayed.clock;
             if new.iter().any(|e| e.action.starts_with('~')) {
                 self.fresh_bots(); // A takeback, maybe: what the bots knew may be undone.
             } else {

@@ -84,6 +84,7 @@ impl Actor {
             self.game = game;
             self.fresh_bots();
         }
+        self.clock_record(at, None);
         self.after_change();
         Ok(Ack {
             ply: self.moves(),
