@@ -5,7 +5,8 @@
 //! A position with all 36 tokens is in the movement phase (12 of each colour, one uppercase
 //! Khan per playing colour). A position with fewer is in the placement phase (ruling R7): it
 //! must be one that R3's order produces: single tokens, each colour's count and value classes
-//! as the alternation gives them, no neutral token yet (2 players), and `<to-move>` the placer.
+//! as the alternation (or the `all_twelve` order) gives them, no neutral token yet (2
+//! players), and `<to-move>` the placer.
 
 use crate::params::{Colour, Layout, SQUARES, Seats};
 pub(crate) use crate::position_text::write_position;

@@ -57,7 +57,8 @@ pub(crate) enum Status {
 pub enum Phase {
     /// Setup round 1: pawns other than magicians go on empty first squares.
     PlacementRound1,
-    /// Setup round 2 (order reversed, R1): the remaining pawns go on second squares.
+    /// Setup round 2 (order reversed, R1, unless `placement_round2 = "same"`): the remaining
+    /// pawns go on second squares.
     PlacementRound2,
     /// Flights, swaps and passes.
     Play,
