@@ -261,5 +261,6 @@ pub(crate) fn parse_board(text: &str) -> Result<Board, BoardError> {
         }
     }
     crate::board_graph::check_counts(&raws)?;
+    crate::board_graph::check_black_lotus_last(&raws, &next_pos)?;
     crate::board_graph::build(name, note, raws, &order, &next_pos, &prev_pos)
 }

@@ -1,5 +1,6 @@
 //! The graph checks of a board file (a topological order that finds cycles, reachability
-//! from the start, the lotus counts, the springs on a path) and the building of the
+//! from the start, the lotus counts, the black lotus last among the lotus spaces (R16), the
+//! springs on a path) and the building of the
 //! [`Board`] in topological order, with its fingerprint.
 
 use crate::board::{Board, MAX_SPRINGS_ON_A_PATH, Space, SpaceId, SpaceKind};
@@ -125,6 +126,52 @@ pub(crate) fn check_counts(raws: &[Raw]) -> Result<(), BoardError> {
             "is a second black-lotus space; a board has exactly one",
         )),
     }
+}
+
+/// R16: the black lotus is the last lotus space on every path. Fails naming the first lotus
+/// space (by id) that a path reaches after the black-lotus space, with that path. Every
+/// space is reachable from the start (checked before), so any space after the black lotus
+/// lies on a path from the start through it.
+pub(crate) fn check_black_lotus_last(
+    raws: &[Raw],
+    next_pos: &[Vec<usize>],
+) -> Result<(), BoardError> {
+    let Some(black) = raws.iter().position(|r| r.kind == SpaceKind::BlackLotus) else {
+        return Ok(());
+    };
+    let mut came_from = vec![usize::MAX; raws.len()];
+    came_from[black] = black;
+    let mut stack = vec![black];
+    while let Some(p) = stack.pop() {
+        for &n in &next_pos[p] {
+            if came_from[n] == usize::MAX {
+                came_from[n] = p;
+                stack.push(n);
+            }
+        }
+    }
+    let Some(lotus) = (0..raws.len())
+        .filter(|&p| p != black && came_from[p] != usize::MAX && raws[p].kind == SpaceKind::Lotus)
+        .min_by_key(|&p| raws[p].id)
+    else {
+        return Ok(());
+    };
+    let mut path = vec![raws[lotus].id.to_string()];
+    let mut p = lotus;
+    while p != black {
+        p = came_from[p];
+        path.push(raws[p].id.to_string());
+    }
+    path.reverse();
+    Err(at(
+        raws[lotus].id,
+        format!(
+            "is a lotus space after the black-lotus space {} (path {}); the black lotus must \
+             be the last lotus space on every path (R16)",
+            raws[black].id,
+            path.join(" -> ")
+        ),
+    ))
 }
 
 pub(crate) fn build(

@@ -2,7 +2,7 @@
 
 use tabula_core::{GameDescription, ParamDescription, SeatDescription};
 
-/// China Moon: 3 to 5 players, a board file as parameter, the rules for players from
+/// China Moon: 3 to 5 players, a board file and R11's variant as parameters, the rules for players from
 /// `docs/rules/china-moon.md` (and its French and Czech pages). The seats are the frogs'
 /// colours ([`crate::SEAT_NAMES`]).
 pub const DESCRIPTION: GameDescription = GameDescription {
@@ -11,12 +11,20 @@ pub const DESCRIPTION: GameDescription = GameDescription {
     min_players: crate::state::MIN_PLAYERS,
     max_players: crate::state::MAX_PLAYERS,
     default_players: 4,
-    params: &[ParamDescription {
-        name: "board",
-        kind: "text",
-        help: "a board file's JSON (default: the standard board, R1; not the printed one)",
-        default: None,
-    }],
+    params: &[
+        ParamDescription {
+            name: "board",
+            kind: "text",
+            help: "a board file's JSON (default: the standard board, R1; not the printed one)",
+            default: None,
+        },
+        ParamDescription {
+            name: "butterfly_pickup",
+            kind: "string",
+            help: "a frog ending on a butterfly space `take`s the flower there (R11) or `leave`s it",
+            default: Some("take"),
+        },
+    ],
     real_time: false,
     hidden_information: false,
     seats: &[

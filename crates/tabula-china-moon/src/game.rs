@@ -20,13 +20,21 @@ pub struct Params {
     /// The text of a board file (JSON, see [`crate::board_file`]); `None` plays on the standard
     /// board (R1).
     pub board: Option<String>,
+    /// Whether a frog ending its move on a butterfly space takes a flower lying there (ruling
+    /// R11 and its variant): `"take"` (the default, R11: flowers are taken on every kind of
+    /// space) or `"leave"` (the frog, busy with the butterfly, leaves the flower).
+    pub butterfly_pickup: String,
 }
+
+/// The values of `butterfly_pickup`: the ruling R11 first, then its variant.
+pub(crate) const BUTTERFLY_PICKUPS: [&str; 2] = ["take", "leave"];
 
 impl Default for Params {
     fn default() -> Self {
         Params {
             players: crate::DESCRIPTION.default_players,
             board: None,
+            butterfly_pickup: BUTTERFLY_PICKUPS[0].to_string(),
         }
     }
 }
@@ -36,13 +44,32 @@ impl Params {
     pub fn players(players: usize) -> Params {
         Params {
             players,
-            board: None,
+            ..Params::default()
         }
     }
 
-    /// Checks the player count and loads the board.
+    /// Whether `butterfly_pickup` is `leave` (R11's variant); the error names the parameter
+    /// and its values.
+    pub(crate) fn leave_on_butterfly(&self) -> Result<bool, ParamsError> {
+        match BUTTERFLY_PICKUPS
+            .iter()
+            .position(|&v| v == self.butterfly_pickup)
+        {
+            Some(i) => Ok(i == 1),
+            None => Err(ParamsError::new(
+                "butterfly_pickup",
+                format!(
+                    "`{}` is not allowed: write `take` (the default, R11) or `leave`",
+                    self.butterfly_pickup
+                ),
+            )),
+        }
+    }
+
+    /// Checks the player count and the variant, and loads the board.
     pub fn load(&self) -> Result<(usize, Arc<Board>), ParamsError> {
         crate::DESCRIPTION.check_players(self.players, self.players)?;
+        self.leave_on_butterfly()?;
         let board = match &self.board {
             None => Board::standard(),
             Some(text) => Arc::new(
@@ -61,13 +88,16 @@ impl Game for ChinaMoon {
 
     fn new(params: &Params) -> Result<Self, ParamsError> {
         let (players, board) = params.load()?;
-        Ok(ChinaMoon::before_setup(board, players))
+        let mut game = ChinaMoon::before_setup(board, players);
+        game.leave_on_butterfly = params.leave_on_butterfly()?;
+        Ok(game)
     }
 
     fn params(&self) -> Params {
         Params {
             players: self.players(),
             board: self.board.source().map(str::to_string),
+            butterfly_pickup: BUTTERFLY_PICKUPS[self.leave_on_butterfly as usize].to_string(),
         }
     }
 
@@ -141,7 +171,10 @@ impl Notation for ChinaMoon {
             };
             PositionError::new(field, e.to_string())
         })?;
-        crate::notation::read_position(&board, players, text)
+        let leave = params
+            .leave_on_butterfly()
+            .map_err(|e| PositionError::new("params", e.to_string()))?;
+        crate::notation::read_position(&board, players, text, leave)
     }
 
     fn parse_action(&self, _actor: Actor, text: &str) -> Result<Action, NotationError> {

@@ -33,11 +33,13 @@ fn err(field: &str, message: impl Into<String>) -> PositionError {
 
 const FIELDS: &str = "board frogs flowers hands spots out turn moved ask";
 
-/// Reads a position on `board` for `players` players (see the module docs).
+/// Reads a position on `board` for `players` players (see the module docs), with R11's
+/// variant `leave_on_butterfly` from the parameters.
 pub(crate) fn read_position(
     board: &Arc<crate::Board>,
     players: usize,
     text: &str,
+    leave_on_butterfly: bool,
 ) -> Result<ChinaMoon, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 9 {
@@ -57,6 +59,7 @@ pub(crate) fn read_position(
         ));
     }
     let mut g = ChinaMoon::before_setup(board.clone(), players);
+    g.leave_on_butterfly = leave_on_butterfly;
     g.track = [0; 5];
     g.spots = [None; GOAL_SPOTS];
     read_frogs(&mut g, fields[1])?;
@@ -157,7 +160,7 @@ fn read_flowers(g: &mut ChinaMoon, field: &str) -> Result<(), PositionError> {
         if g.has_flower(s) {
             return Err(err("flowers", format!("two flowers on space {place}")));
         }
-        if g.is_occupied(s) {
+        if g.is_occupied(s) && !(g.leave_on_butterfly && b.kind(s) == SpaceKind::Butterfly) {
             return Err(err(
                 "flowers",
                 format!("space {place} holds a frog: it would have taken the flower"),

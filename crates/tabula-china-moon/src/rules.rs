@@ -64,9 +64,11 @@ impl ChinaMoon {
         }
         let landings = mv.landings();
         // The end of each two-hop stretch (the move's end, and each spring that relaunches
-        // the frog): the owner takes the flower lying there.
+        // the frog): the owner takes the flower lying there (R11), except on a butterfly
+        // space under `butterfly_pickup = "leave"`.
         for &l in landings.iter().skip(1).step_by(2) {
-            if l != goal {
+            let left = self.leave_on_butterfly && self.board.kind(l) == SpaceKind::Butterfly;
+            if l != goal && !left {
                 self.pick_up(seat, l);
             }
         }

@@ -86,6 +86,9 @@ pub struct ChinaMoon {
     /// The next setup slot: 0–2 the goal spots, then the lotus spaces in setup order.
     pub(crate) setup_next: u8,
     pub(crate) pending: Pending,
+    /// `butterfly_pickup = "leave"` (R11's variant): a frog ending on a butterfly space does
+    /// not take the flower there. Fixed for the game, not part of a position.
+    pub(crate) leave_on_butterfly: bool,
 }
 
 #[inline]
@@ -121,6 +124,7 @@ impl ChinaMoon {
             phase: Phase::Setup,
             setup_next: 0,
             pending: Pending::None,
+            leave_on_butterfly: false,
         }
     }
 
@@ -296,7 +300,15 @@ impl ChinaMoon {
         if in_goal != self.arrived {
             return Err("frogs in the goal disagree with the goal spots taken".into());
         }
-        let flowered = self.track.iter().fold(0, |acc, m| acc | m);
+        let mut flowered = self.track.iter().fold(0, |acc, m| acc | m);
+        if self.leave_on_butterfly {
+            // R11's variant: a frog on a butterfly space leaves the flower there.
+            for s in 0..self.board.len() as u8 {
+                if self.board.kind(s) == crate::board::SpaceKind::Butterfly {
+                    flowered &= !bit(s);
+                }
+            }
+        }
         if flowered & occupied != 0 {
             return Err("a frog rests on a space with a flower".into());
         }

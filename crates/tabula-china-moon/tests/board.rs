@@ -249,6 +249,7 @@ fn custom_board_through_params_and_its_errors_as_params_errors() {
     let g = ChinaMoon::new(&Params {
         players: 3,
         board: Some(text.to_string()),
+        ..Params::default()
     })
     .unwrap();
     assert_eq!(g.board().name(), "small test board");
@@ -263,8 +264,54 @@ fn custom_board_through_params_and_its_errors_as_params_errors() {
     let err = ChinaMoon::new(&Params {
         players: 3,
         board: Some(bad),
+        ..Params::default()
     })
     .unwrap_err();
     assert_eq!(err.name, "board");
     assert!(err.message.contains("space 12"), "{err}");
+}
+
+#[test]
+fn r16_a_lotus_space_after_the_black_lotus_is_refused_naming_both() {
+    // Swap the kinds of the black lotus (38) and the lotus 36 before it: 38 is then an
+    // ordinary lotus after the black lotus on 36 (36 -> 37 -> 38).
+    let e = error(&edited(|s| {
+        space(s, json!(36))["kind"] = json!("black-lotus");
+        space(s, json!(38))["kind"] = json!("lotus");
+    }));
+    assert_eq!(e.space.as_deref(), Some("38"), "{e}");
+    assert!(e.message.contains("black-lotus space 36"), "{e}");
+    assert!(e.message.contains("36 -> 37 -> 38"), "{e}");
+    assert!(e.message.contains("R16"), "{e}");
+    // Through a fork: the black lotus on 5 leaves every later lotus after it; the first by
+    // number is named.
+    let e = error(&edited(|s| {
+        space(s, json!(5))["kind"] = json!("black-lotus");
+        space(s, json!(38))["kind"] = json!("lotus");
+    }));
+    assert_eq!(e.space.as_deref(), Some("8"), "{e}");
+    // As a parameter, the error is a params error naming the board.
+    let p = Params {
+        board: Some(edited(|s| {
+            space(s, json!(36))["kind"] = json!("black-lotus");
+            space(s, json!(38))["kind"] = json!("lotus");
+        })),
+        ..Params::default()
+    };
+    let e = ChinaMoon::new(&p).unwrap_err();
+    assert_eq!(e.name, "board");
+    assert!(e.to_string().contains("after the black-lotus space"), "{e}");
+}
+
+#[test]
+fn r16_the_built_in_boards_keep_the_black_lotus_last() {
+    assert!(Board::from_json(STANDARD_BOARD_JSON).is_ok());
+    let small = include_str!("data/small_board.json");
+    assert!(Board::from_json(small).is_ok());
+    // A lotus on the other branch of a fork, not after the black lotus, is fine.
+    let moved = edited(|s| {
+        space(s, json!(36))["kind"] = json!("plain");
+        space(s, json!(3))["kind"] = json!("lotus");
+    });
+    assert!(Board::from_json(&moved).is_ok());
 }

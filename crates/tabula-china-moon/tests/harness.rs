@@ -11,6 +11,7 @@ fn run(players: usize, board: Option<&'static str>, games: usize, seed: u64) {
     let params = Params {
         players,
         board: board.map(str::to_string),
+        ..Params::default()
     };
     let report = Harness::new(move |rng| ChinaMoon::new_random(&params, rng).expect("params"))
         .games(games)

@@ -34,6 +34,7 @@ fn perft_file_on_a_custom_board_matches_to_depth_3() {
     let params = Params {
         players: 3,
         board: Some(include_str!("data/small_board.json").to_string()),
+        ..Params::default()
     };
     let checked = check_perft_file::<ChinaMoon>(&params, include_str!("data/perft_small.txt"), 3);
     assert_eq!(checked, 24);

@@ -89,6 +89,7 @@ fn board_text_lists_a_board_without_a_grid() {
     let params = Params {
         players: 3,
         board: Some(include_str!("data/small_board.json").to_string()),
+        ..Params::default()
     };
     let g = ChinaMoon::new_random(&params, &mut rng_from_seed(1)).unwrap();
     let text = g.board_text();

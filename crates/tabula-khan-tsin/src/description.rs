@@ -30,6 +30,13 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             help: "a draw after this many plies (R6; automated play only)",
             default: None,
         },
+        ParamDescription {
+            name: "placement",
+            kind: "string",
+            help: "setup order: `one_at_a_time`, players alternating (R3), or `all_twelve`, \
+                   each player placing its 12 tokens in turn",
+            default: Some("one_at_a_time"),
+        },
     ],
     real_time: false,
     hidden_information: false,

@@ -30,6 +30,7 @@ impl Game for KhanTsin {
             colours: Some(self.seats.to_text()),
             layout: self.layout.to_text(),
             max_plies: self.limit.max,
+            placement: crate::params::PLACEMENTS[self.all_twelve as usize].to_string(),
         }
     }
 
@@ -69,7 +70,7 @@ impl Notation for KhanTsin {
     }
 
     /// Reads a position. The layout, the players and their colours come from the notation;
-    /// only `max_plies` is taken from `params` (the ply count starts at 0).
+    /// only `max_plies` and `placement` are taken from `params` (the ply count starts at 0).
     fn from_notation(params: &Params, text: &str) -> Result<Self, PositionError> {
         if params.max_plies == Some(0) {
             return Err(PositionError::new(
@@ -77,7 +78,9 @@ impl Notation for KhanTsin {
                 "must be at least 1 (or unset)",
             ));
         }
-        crate::notation::read_position(text, params.max_plies)
+        let all_twelve = crate::params::decode_placement(&params.placement)
+            .map_err(|e| PositionError::new("placement", e.to_string()))?;
+        crate::notation::read_position(text, params.max_plies, all_twelve)
     }
 
     fn parse_action(&self, _actor: Actor, text: &str) -> Result<Action, NotationError> {

@@ -8,7 +8,8 @@
 //! - [`KhanTsin`]: the game state; implements [`tabula_core::Game`], [`CandidateActions`],
 //!   [`Zobrist`], [`Heuristic`] and [`TwoPlayerZeroSum`] (used with 2 players).
 //! - [`Params`]: `players` (2 or 3), `colours` (2 players: which two play, default `wg`),
-//!   `layout` (36 digits, default [`STANDARD_LAYOUT`], R1), `max_plies` (R6).
+//!   `layout` (36 digits, default [`STANDARD_LAYOUT`], R1), `max_plies` (R6), `placement`
+//!   (the setup order: R3's `one_at_a_time` or its variant `all_twelve`).
 //! - [`Action`]: `12:3>15`, `pass`, `K@12`, `T@12`.
 //! - Position notation: `<layout> <stacks> <seats> <to-move>`.
 //! - [`View`]: what a UI draws; `board_text()` draws the track for terminals.

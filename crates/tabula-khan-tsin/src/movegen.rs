@@ -10,7 +10,7 @@
 use crate::action::Action;
 use crate::params::{Colour, SQUARES};
 use crate::stack::{Counts, Stack};
-use crate::state::{KhanTsin, PER_CLASS, TOKENS_PER_COLOUR, TRACK};
+use crate::state::{KhanTsin, TOKENS_PER_COLOUR, TRACK};
 
 impl KhanTsin {
     /// The squares reached from `o` going up and going down the track (equal when both
@@ -102,7 +102,7 @@ impl KhanTsin {
 
     /// The value (3, 2, 1) of the squares the current placement goes on (R3).
     pub(crate) fn placement_value(&self) -> u8 {
-        3 - (self.placed as usize / (PER_CLASS * self.seats.len())) as u8
+        self.placement_value_at(self.placed as usize)
     }
 
     /// Appends the placements of the seat to move (placement phase).
@@ -161,7 +161,7 @@ mod tests {
         }
         let seats = Seats::new(&[Colour::White, Colour::Green]);
         let layout = Layout::parse(STANDARD_LAYOUT).unwrap();
-        let mut g = KhanTsin::from_board(layout, seats, stacks, 0, 0, None);
+        let mut g = KhanTsin::from_board(layout, seats, stacks, 0, 0, None, false);
         g.placed = 24;
         g.status = Status::Playing;
         g

@@ -5,7 +5,8 @@
 //! A position with all 36 tokens is in the movement phase (12 of each colour, one uppercase
 //! Khan per playing colour). A position with fewer is in the placement phase (ruling R7): it
 //! must be one that R3's order produces: single tokens, each colour's count and value classes
-//! as the alternation gives them, no neutral token yet (2 players), and `<to-move>` the placer.
+//! as the alternation (or the `all_twelve` order) gives them, no neutral token yet (2
+//! players), and `<to-move>` the placer.
 
 use crate::params::{Colour, Layout, SQUARES, Seats};
 pub(crate) use crate::position_text::write_position;
@@ -74,8 +75,13 @@ fn read_stack(sq: usize, text: &str, seats: &Seats) -> Result<(Stack, bool), Pos
     Ok((stack, khan))
 }
 
-/// Reads and validates a position; `max_plies` comes from the parameters.
-pub(crate) fn read_position(text: &str, max_plies: Option<u32>) -> Result<KhanTsin, PositionError> {
+/// Reads and validates a position; `max_plies` and the placement order (`all_twelve`, R3's
+/// variant) come from the parameters.
+pub(crate) fn read_position(
+    text: &str,
+    max_plies: Option<u32>,
+    all_twelve: bool,
+) -> Result<KhanTsin, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 4 {
         return Err(err(
@@ -132,7 +138,7 @@ pub(crate) fn read_position(text: &str, max_plies: Option<u32>) -> Result<KhanTs
             khans |= 1 << sq;
         }
     }
-    check_totals(&layout, &seats, &stacks, khans, to_move)?;
+    check_totals(&layout, &seats, &stacks, khans, to_move, all_twelve)?;
     let mut winners = (0..SQUARES).filter(|&sq| khans & (1 << sq) != 0 && stacks[sq].height() == 9);
     if let (Some(_), Some(second)) = (winners.next(), winners.next()) {
         return Err(err(
@@ -147,6 +153,7 @@ pub(crate) fn read_position(text: &str, max_plies: Option<u32>) -> Result<KhanTs
         khans,
         to_move as u8,
         max_plies,
+        all_twelve,
     ))
 }
 
@@ -157,6 +164,7 @@ fn check_totals(
     stacks: &[Stack; SQUARES],
     khans: u64,
     to_move: usize,
+    all_twelve: bool,
 ) -> Result<(), PositionError> {
     let mut count = [0usize; 3];
     let mut khan_count = [0usize; 3];
@@ -229,14 +237,25 @@ fn check_totals(
         ));
     }
     for (seat, &c) in seats.playing().iter().enumerate() {
-        let expected = (total + players - 1 - seat) / players;
+        let expected = if all_twelve {
+            total
+                .saturating_sub(TOKENS_PER_COLOUR * seat)
+                .min(TOKENS_PER_COLOUR)
+        } else {
+            (total + players - 1 - seat) / players
+        };
+        let order = if all_twelve {
+            "each colour its 12 in turn, lightest first"
+        } else {
+            "one at a time, lightest colour first"
+        };
         let have = count[c.index()];
         if have != expected {
             return Err(err(
                 "stacks",
                 format!(
-                    "setup: after {total} placements (one at a time, lightest colour first) {} \
-                     has placed {expected} tokens, not {have}",
+                    "setup: after {total} placements ({order}) {} has placed {expected} tokens, \
+                     not {have}",
                     c.name()
                 ),
             ));
@@ -271,7 +290,11 @@ fn check_totals(
             ));
         }
     }
-    let placer = total % players;
+    let placer = if all_twelve {
+        total / TOKENS_PER_COLOUR
+    } else {
+        total % players
+    };
     if to_move != placer {
         return Err(err(
             "to-move",

@@ -10,6 +10,9 @@
 //!   public).
 //! - `max_plies`: the optional ply limit of automated play (ruling R6); every action counts as
 //!   a ply (placements and passes included); off (`null`) in human games.
+//! - `placement`: the order of the setup (ruling R3 and its variant): `one_at_a_time` (the
+//!   default, R3: players alternate, one token each) or `all_twelve` (each player places its
+//!   12 tokens in turn, lightest colour first).
 
 use serde::{Deserialize, Serialize};
 use tabula_core::{ColoursError, ParamsError, colours_count_error, parse_colours};
@@ -99,6 +102,25 @@ pub struct Params {
     pub layout: String,
     /// Ply limit of automated play (R6); `None`: no limit.
     pub max_plies: Option<u32>,
+    /// The order of placement: `one_at_a_time` (R3, the default) or `all_twelve`.
+    pub placement: String,
+}
+
+/// The values of `placement`: the ruling R3 first, then its variant.
+pub(crate) const PLACEMENTS: [&str; 2] = ["one_at_a_time", "all_twelve"];
+
+/// Decodes `placement`: whether each player places all 12 tokens in turn.
+pub(crate) fn decode_placement(text: &str) -> Result<bool, ParamsError> {
+    match PLACEMENTS.iter().position(|&p| p == text) {
+        Some(i) => Ok(i == 1),
+        None => Err(ParamsError::new(
+            "placement",
+            format!(
+                "`{text}` is not allowed: write `{}` (the default, R3) or `{}`",
+                PLACEMENTS[0], PLACEMENTS[1]
+            ),
+        )),
+    }
 }
 
 impl Default for Params {
@@ -108,6 +130,7 @@ impl Default for Params {
             colours: None,
             layout: STANDARD_LAYOUT.to_string(),
             max_plies: None,
+            placement: PLACEMENTS[0].to_string(),
         }
     }
 }
@@ -118,6 +141,8 @@ pub(crate) struct Setup {
     pub layout: Layout,
     pub seats: Seats,
     pub max_plies: Option<u32>,
+    /// `placement = "all_twelve"`: each player places all its tokens in turn.
+    pub all_twelve: bool,
 }
 
 impl Params {
@@ -151,6 +176,7 @@ impl Params {
             layout,
             seats: Seats::new(&colours),
             max_plies: self.max_plies,
+            all_twelve: decode_placement(&self.placement)?,
         })
     }
 }

@@ -5,7 +5,7 @@
 use crate::action::Action;
 use crate::params::{Colour, SQUARES};
 use crate::stack::{MAX_HEIGHT, Stack};
-use crate::state::{KhanTsin, PER_CLASS, Status, TOKENS_PER_COLOUR};
+use crate::state::{KhanTsin, Status, TOKENS_PER_COLOUR};
 use crate::zobrist;
 use tabula_core::{ActionError, Actor};
 
@@ -67,7 +67,7 @@ impl KhanTsin {
         result.map_err(ActionError::Illegal)
     }
 
-    /// R3: one token at a time on an empty square of the current value class; 12 tokens per
+    /// R3 (or its variant `all_twelve`): an empty square of the current value class; 12 tokens per
     /// colour, exactly one of them the Khan.
     fn check_placement(
         &self,
@@ -79,8 +79,7 @@ impl KhanTsin {
         if sq >= SQUARES {
             return Err(format!("square {} is not on the track", sq + 1));
         }
-        let round = placed / (PER_CLASS * self.seats.len());
-        let value = 3 - round as u8;
+        let value = self.placement_value_at(placed);
         if !self.stacks[sq].is_empty() {
             return Err(format!("square {} is not empty", sq + 1));
         }
@@ -295,7 +294,11 @@ impl KhanTsin {
             }
             Action::Pass => {}
         }
-        let next = (mover as usize + 1) % self.seats.len();
+        let next = if self.all_twelve && self.in_placement() {
+            self.placer(self.placed as usize)
+        } else {
+            (mover as usize + 1) % self.seats.len()
+        };
         self.hash ^= zobrist::to_move(mover as usize) ^ zobrist::to_move(next);
         self.to_move = next as u8;
         self.limit.tick();

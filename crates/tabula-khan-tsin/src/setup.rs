@@ -24,6 +24,7 @@ impl KhanTsin {
             0,
             0,
             setup.max_plies,
+            setup.all_twelve,
         ))
     }
 
@@ -52,7 +53,12 @@ impl KhanTsin {
                 }
             }
             let square = empties[rng.random_range(0..n)];
-            let khan = khan_turn[game.to_move as usize] == step / players;
+            let own_step = if game.all_twelve {
+                step % TOKENS_PER_COLOUR
+            } else {
+                step / players
+            };
+            let khan = khan_turn[game.to_move as usize] == own_step;
             game.perform(Action::Place { square, khan });
         }
         game.limit = limit;

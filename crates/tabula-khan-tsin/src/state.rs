@@ -63,6 +63,8 @@ pub struct KhanTsin {
     pub(crate) to_move: u8,
     /// Placements made so far (`12 × players` once the placement phase is over).
     pub(crate) placed: u8,
+    /// `placement = "all_twelve"` (R3's variant): each seat places its 12 tokens in turn.
+    pub(crate) all_twelve: bool,
     pub(crate) status: Status,
     pub(crate) limit: PlyLimit,
     pub(crate) hash: u64,
@@ -80,6 +82,7 @@ impl KhanTsin {
         khans: u64,
         to_move: u8,
         max_plies: Option<u32>,
+        all_twelve: bool,
     ) -> KhanTsin {
         let mut game = KhanTsin {
             stacks,
@@ -90,6 +93,7 @@ impl KhanTsin {
             seats,
             to_move,
             placed: 0,
+            all_twelve,
             status: Status::Playing,
             limit: PlyLimit::new(max_plies),
             hash: 0,
@@ -198,6 +202,29 @@ impl KhanTsin {
     /// Plies played since the start (or since the position was read).
     pub fn plies(&self) -> u32 {
         self.limit.plies
+    }
+
+    /// The seat that places when `placed` tokens are on the board (R3; its variant
+    /// `all_twelve`: 12 placements per seat in turn).
+    #[inline]
+    pub(crate) fn placer(&self, placed: usize) -> usize {
+        if self.all_twelve {
+            placed / TOKENS_PER_COLOUR
+        } else {
+            placed % self.seats.len()
+        }
+    }
+
+    /// The value (3, 2, 1) of the squares the placement after `placed` goes on (R3): each
+    /// seat's first 4 tokens on triples, the next 4 on doubles, the last 4 on singles.
+    #[inline]
+    pub(crate) fn placement_value_at(&self, placed: usize) -> u8 {
+        let own = if self.all_twelve {
+            placed % TOKENS_PER_COLOUR
+        } else {
+            placed / self.seats.len()
+        };
+        3 - (own / PER_CLASS) as u8
     }
 
     #[inline]

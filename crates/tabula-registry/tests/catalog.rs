@@ -147,6 +147,13 @@ fn api_entries_keep_their_fields_and_order_and_add_the_seats() {
              "default": "YR"},
             {"name": "max_plies", "kind": "integer",
              "help": "a draw after this many plies (R11; automated play only)", "default": null},
+            {"name": "placement_round2", "kind": "string",
+             "help": "setup round 2 in `reversed` turn order (R1) or in the `same` order as round 1",
+             "default": "reversed"},
+            {"name": "swap_lock", "kind": "string",
+             "help": "no swap after your `own` swap on your previous turn (R8), or after `any` \
+                      swap on the turn just before",
+             "default": "own"},
         ])
     );
     let mc = serde_json::to_value(find("magical-circle").unwrap().info()).unwrap();
@@ -179,7 +186,8 @@ fn parameters_are_checked_against_the_description() {
     );
     assert_eq!(
         error(json!({"layout": "1"})),
-        "bad parameter layout: toumai has no such parameter (it has: players, colours, max_plies)"
+        "bad parameter layout: toumai has no such parameter (it has: players, colours, max_plies, \
+         placement_round2, swap_lock)"
     );
     assert_eq!(
         error(json!({"colours": "YY"})),
@@ -232,6 +240,8 @@ fn a_description_that_disagrees_with_its_game_is_caught() {
             default: Some("RB"),
         },
         DESCRIPTION.params[1],
+        DESCRIPTION.params[2],
+        DESCRIPTION.params[3],
     ];
     const FOUR_SEATS: &[SeatDescription] = &[
         DESCRIPTION.seats[0],
@@ -273,7 +283,7 @@ fn a_description_that_disagrees_with_its_game_is_caught() {
             ..DESCRIPTION
         }),
         [
-            r#"parameters described ["colours", "players"], but Params has ["colours", "max_plies", "players"]"#
+            r#"parameters described ["colours", "players"], but Params has ["colours", "max_plies", "placement_round2", "players", "swap_lock"]"#
         ]
     );
     assert_eq!(

@@ -2,7 +2,8 @@
 
 use tabula_core::{GameDescription, ParamDescription, SeatDescription};
 
-/// Toumaï: 2 or 3 players, the colours in play and the ply limit as parameters, the rules
+/// Toumaï: 2 or 3 players, the colours in play, the ply limit and the rule
+/// variants of R1 and R8 as parameters, the rules
 /// for players from `docs/rules/toumai.md` (and its French and Czech pages).
 pub const DESCRIPTION: GameDescription = GameDescription {
     name: "toumai",
@@ -22,6 +23,19 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             kind: "integer",
             help: "a draw after this many plies (R11; automated play only)",
             default: None,
+        },
+        ParamDescription {
+            name: "placement_round2",
+            kind: "string",
+            help: "setup round 2 in `reversed` turn order (R1) or in the `same` order as round 1",
+            default: Some("reversed"),
+        },
+        ParamDescription {
+            name: "swap_lock",
+            kind: "string",
+            help: "no swap after your `own` swap on your previous turn (R8), or after `any` \
+                   swap on the turn just before",
+            default: Some("own"),
         },
     ],
     real_time: false,

@@ -29,6 +29,8 @@ impl Game for Toumai {
             players: self.seats.n as usize,
             colours: (self.seats.n == 2).then(|| self.seats.letters()),
             max_plies: self.limit.max,
+            placement_round2: self.variant.values().0,
+            swap_lock: self.variant.values().1,
         }
     }
 

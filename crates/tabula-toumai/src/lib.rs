@@ -13,7 +13,8 @@
 //!   [`tabula_core::Zobrist`], [`tabula_core::Heuristic`] and
 //!   [`tabula_core::TwoPlayerZeroSum`] (alpha-beta checks `num_seats() == 2`).
 //! - [`Params`]: `players` (2 or 3), `colours` (the two playing colours with 2 players),
-//!   `max_plies` (the optional ply limit, R11).
+//!   `max_plies` (the optional ply limit, R11), and the rule variants `placement_round2` (R1)
+//!   and `swap_lock` (R8).
 //! - [`Action`]: flights `c:2>g` and `c:2>g/d,f`, swaps `c4=h2`, `pass`, placements `M@c`.
 //! - Position notation `<lines> <seats> <to-move> <wands> <last-swap>`, e.g.
 //!   `Y1YM/R2Y2/BNBN/R1R2/Y3BN/RMY1/BNR3/Y2BN/R1BN YR Y 00 -`; during setup the board holds
@@ -38,7 +39,8 @@ mod search;
 mod setup;
 mod state;
 mod text;
-pub mod view;
+pub mod variant;
+mod view;
 
 pub use action::{Action, Split, Square, parse_action};
 pub use description::DESCRIPTION;

@@ -165,7 +165,7 @@ impl Toumai {
     }
 
     fn swaps(&self, out: &mut Vec<Action>) {
-        if self.last_swap & (1 << self.to_move) != 0 {
+        if self.swap_locked() {
             return; // R8
         }
         let colour = self.mover_colour();

@@ -27,11 +27,15 @@ pub(crate) fn parse_position(params: &Params, text: &str) -> Result<Toumai, Posi
             ),
         ));
     }
+    let variant = params
+        .variant()
+        .map_err(|e| PositionError::new("params", e.to_string()))?;
     let seats = parse_seats(fields[1])?;
     let lines = parse_lines(fields[0], &seats)?;
     let mut game = Toumai {
         lines,
         seats,
+        variant,
         to_move: 0,
         wands: [0; 3],
         last_swap: 0,

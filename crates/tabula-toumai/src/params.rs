@@ -1,7 +1,8 @@
 //! The parameters of a game and the seating they give: which colours play, in which order,
-//! and which colour is neutral.
+//! and which colour is neutral; the rule variants (`placement_round2`, `swap_lock`).
 
 use crate::pawn::Colour;
+use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 use tabula_core::{ColoursError, ParamsError, colours_count_error, parse_colours};
 
@@ -18,6 +19,13 @@ pub struct Params {
     /// The optional ply limit (R11): after this many actions (placements included) the game
     /// ends in a draw reported as a ply-limit draw. `None` (the default) for human games.
     pub max_plies: Option<u32>,
+    /// The order of setup round 2 (ruling R1 and its variant): `"reversed"` (the default,
+    /// R1: the last seat of round 1 places first) or `"same"` (round 1's turn order again).
+    pub placement_round2: String,
+    /// Which previous turn forbids a swap (ruling R8 and its variant): `"own"` (the default,
+    /// R8: the mover's own previous turn was a swap) or `"any"` (the turn just before, whoever
+    /// played it, was a swap).
+    pub swap_lock: String,
 }
 
 impl Default for Params {
@@ -26,11 +34,18 @@ impl Default for Params {
             players: crate::DESCRIPTION.default_players,
             colours: None,
             max_plies: None,
+            placement_round2: "reversed".to_string(),
+            swap_lock: "own".to_string(),
         }
     }
 }
 
 impl Params {
+    /// Checks the variant parameters and decodes them.
+    pub(crate) fn variant(&self) -> Result<Variant, ParamsError> {
+        Variant::decode(&self.placement_round2, &self.swap_lock)
+    }
+
     /// Checks the parameters and returns the seating they give.
     pub(crate) fn seats(&self) -> Result<Seats, ParamsError> {
         crate::DESCRIPTION.check_players(self.players, self.players)?;

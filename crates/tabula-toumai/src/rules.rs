@@ -281,8 +281,12 @@ impl Toumai {
         if self.in_setup() {
             return Err("setup is not over: place a pawn".into());
         }
-        if self.last_swap & (1 << self.to_move) != 0 {
-            return Err("you swapped on your previous turn: no swap now (R8)".into());
+        if self.swap_locked() {
+            return Err(if self.variant.swap_any_turn() {
+                "the previous turn was a swap: no swap now (R8, swap_lock = any)".into()
+            } else {
+                "you swapped on your previous turn: no swap now (R8)".into()
+            });
         }
         let colour = self.mover_colour();
         let describe = |sq: Square| -> Result<bool, Refusal> {
@@ -334,7 +338,7 @@ impl Toumai {
         let tops: Vec<usize> = (0..LINES)
             .filter(|&l| height(self.lines[l]) > 0 && colour_of(top(self.lines[l])) == colour)
             .collect();
-        if !tops.is_empty() && self.last_swap & (1 << self.to_move) == 0 {
+        if !tops.is_empty() && !self.swap_locked() {
             return Err(format!(
                 "you may swap your top pawn on line {}: pass only with nothing legal (R9)",
                 name(tops[0])

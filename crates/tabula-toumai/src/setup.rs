@@ -1,6 +1,7 @@
 //! The placement phase: whose turn it is to place (R1, R12), which pawns are still in hand,
 //! the automatic neutral placement of 2-player games, the check that a setup position in
-//! notation is one the placement schedule reaches, and the random setup.
+//! notation is one the placement schedule reaches, and the random setup. With
+//! `placement_round2 = "same"` round 2 keeps round 1's order (first seat 9–11 and so on).
 //!
 //! Schedule (k = pawns on the board before the placement):
 //! - 3 players: round 1 (first squares) Yellow places k = 0–2, Red 3–5, Blue 6–8; round 2
@@ -16,20 +17,14 @@ use tabula_core::{GameRng, PositionError};
 
 /// The seat that places when `k` pawns are on the board, or `None` when no setup state has
 /// `k` pawns (2 players: 6–8 and 15–17) or setup is over.
-pub(crate) fn placer(seats: u8, k: u8) -> Option<u8> {
-    if seats == 3 {
-        match k {
-            0..=8 => Some(k / 3),
-            9..=17 => Some(2 - (k - 9) / 3),
-            _ => None,
-        }
-    } else {
-        match k {
-            0..=5 => Some(k / 3),
-            9..=11 => Some(1),
-            12..=14 => Some(0),
-            _ => None,
-        }
+/// With `same` (`placement_round2 = "same"`), round 2 keeps round 1's order instead of R1's
+/// reversed order.
+pub(crate) fn placer(seats: u8, k: u8, same: bool) -> Option<u8> {
+    let round2 = |i: u8| if same { i } else { seats - 1 - i };
+    match (seats, k) {
+        (3, 0..=8) | (2, 0..=5) => Some(k / 3),
+        (3, 9..=17) | (2, 9..=14) => Some(round2((k - 9) / 3)),
+        _ => None,
     }
 }
 
@@ -70,7 +65,7 @@ impl Toumai {
                 }
             }
         }
-        self.to_move = placer(self.seats.n, self.on_board).unwrap_or(0);
+        self.to_move = placer(self.seats.n, self.on_board, self.variant.round2_same()).unwrap_or(0);
     }
 
     /// Plays the whole placement phase with uniformly random placements.
@@ -93,7 +88,7 @@ impl Toumai {
 pub(crate) fn check_setup_board(game: &Toumai) -> Result<u8, PositionError> {
     let seats = game.seats;
     let k = game.on_board;
-    let Some(placer_seat) = placer(seats.n, k) else {
+    let Some(placer_seat) = placer(seats.n, k, game.variant.round2_same()) else {
         return Err(PositionError::new(
             "lines",
             format!(
@@ -162,7 +157,11 @@ pub(crate) fn check_setup_board(game: &Toumai) -> Result<u8, PositionError> {
             expect_first[c] = k.saturating_sub(3 * s).min(3);
         } else {
             expect_first[c] = 3;
-            let pos = seats.n - 1 - s;
+            let pos = if game.variant.round2_same() {
+                s
+            } else {
+                seats.n - 1 - s
+            };
             expect_second[c] = (k - 9).saturating_sub(3 * pos).min(3);
         }
     }
@@ -179,6 +178,9 @@ pub(crate) fn check_setup_board(game: &Toumai) -> Result<u8, PositionError> {
         };
         let order = if round1 {
             "round 1 places 3 pawns per seat in turn order on first squares"
+        } else if game.variant.round2_same() {
+            "round 2 places 3 pawns per seat in turn order on second squares \
+             (placement_round2 = same)"
         } else {
             "round 2 places 3 pawns per seat in reverse turn order on second squares (R1)"
         };

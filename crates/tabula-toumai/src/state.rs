@@ -3,6 +3,7 @@
 use crate::board::{LINES, Line, colour_counts, height, pawn_at, pawn_bits, top};
 use crate::params::{Params, Seats};
 use crate::pawn::{Colour, colour_of};
+use crate::variant::Variant;
 use serde::Serialize;
 use tabula_core::{EndReason, Outcome, PlyLimit, RepetitionHistory, Seat, ToAct};
 
@@ -21,6 +22,8 @@ pub(crate) const HISTORY: usize = 64;
 pub struct Toumai {
     pub(crate) lines: [Line; LINES],
     pub(crate) seats: Seats,
+    /// The rule variants of the game (fixed for the game, not part of a position).
+    pub(crate) variant: Variant,
     /// The seat to act (during setup: the seat to place).
     pub(crate) to_move: u8,
     pub(crate) wands: [u8; 3],
@@ -54,7 +57,8 @@ pub(crate) enum Status {
 pub enum Phase {
     /// Setup round 1: pawns other than magicians go on empty first squares.
     PlacementRound1,
-    /// Setup round 2 (order reversed, R1): the remaining pawns go on second squares.
+    /// Setup round 2 (order reversed, R1, unless `placement_round2 = "same"`): the remaining
+    /// pawns go on second squares.
     PlacementRound2,
     /// Flights, swaps and passes.
     Play,
@@ -64,9 +68,11 @@ impl Toumai {
     /// An empty board at the start of setup.
     pub(crate) fn empty(params: &Params) -> Result<Toumai, tabula_core::ParamsError> {
         let seats = params.seats()?;
+        let variant = params.variant()?;
         Ok(Toumai {
             lines: [0; LINES],
             seats,
+            variant,
             to_move: 0,
             wands: [0; 3],
             last_swap: 0,
@@ -112,6 +118,18 @@ impl Toumai {
     /// The wands each seat holds, in seat order.
     pub fn wands(&self) -> &[u8] {
         &self.wands[..self.seats.n as usize]
+    }
+
+    /// Whether the seat to act may not swap now: its own previous turn was a swap (R8), or,
+    /// with `swap_lock = "any"`, the turn just before (the previous seat's) was a swap.
+    #[inline]
+    pub(crate) fn swap_locked(&self) -> bool {
+        let seat = if self.variant.swap_any_turn() {
+            (self.to_move + self.seats.n - 1) % self.seats.n
+        } else {
+            self.to_move
+        };
+        self.last_swap & (1 << seat) != 0
     }
 
     /// Whether the seat's previous turn was a swap (so it may not swap now, R8).

@@ -58,6 +58,7 @@ fn params(players: usize, colours: Option<&str>, max_plies: Option<u32>) -> Para
         players,
         colours: colours.map(str::to_string),
         max_plies,
+        ..Params::default()
     }
 }
 

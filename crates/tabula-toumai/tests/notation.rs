@@ -222,6 +222,7 @@ fn bad_params_are_refused_with_their_name() {
         players,
         colours: colours.map(str::to_string),
         max_plies,
+        ..Params::default()
     };
     assert_eq!(bad(p(1, None, None)), "players");
     assert_eq!(bad(p(4, None, None)), "players");
