@@ -25,6 +25,7 @@
 mod action;
 mod apply;
 mod board;
+mod coverage;
 mod description;
 mod encode;
 mod game;
