@@ -5,7 +5,7 @@
 //! analysed on the same seeds and compared side by side (`analyze_variants`); game rows go
 //! to `--records`/`--csv` as they end (`analyze_records`).
 
-use super::analyze_html::{ladder_html, with_contents};
+use super::analyze_html::{coverage_html, dynamics_html, ladder_html, with_contents};
 use super::analyze_ladder::{parse_ladder, run_ladder};
 use super::analyze_records::{LogProgress, RecordSink};
 use super::analyze_variants::{Variant, parse_variants};
@@ -566,16 +566,7 @@ fn html(
         ladder_html(&mut h, l, &svg("ladder.svg"));
     }
     if let Some(c) = &report.board_coverage {
-        let _ = writeln!(
-            h,
-            "<h2 id=\"coverage\">Board coverage</h2>\n<p>{} of the board's {} spaces used ({}) \
-             over {} games: a piece moved onto or placed on them.</p>",
-            c.used,
-            c.spaces,
-            pct(c.fraction),
-            c.games
-        );
-        h.push_str(&svg("coverage.svg"));
+        coverage_html(&mut h, c, &svg("coverage.svg"));
     }
     dynamics_html(&mut h, report, &svg("uncertainty.svg"));
     let text = match ladder {
@@ -588,65 +579,4 @@ fn html(
         escape(&text)
     );
     with_contents(&h)
-}
-
-/// First-move advantage, uniformity, repetition and the dynamics, for the HTML report.
-fn dynamics_html(h: &mut String, report: &AnalysisReport, uncertainty_svg: &str) {
-    let f = &report.first_move;
-    let r = &report.repetition;
-    h.push_str("<h2>Outcomes and repetition</h2>\n");
-    let rows = vec![
-        vec![
-            "first move: seat 1's share of decisive games".to_string(),
-            format!("{} ({}), fair {}", pct(f.rate), ci(f.ci95), pct(f.fair)),
-        ],
-        vec![
-            "outcome uniformity".to_string(),
-            format!("{:.3}", report.outcome_uniformity),
-        ],
-        vec![
-            "plies repeating a position (mean per game)".to_string(),
-            pct(r.rate.mean),
-        ],
-        vec![
-            "games repeating a position".to_string(),
-            format!("{} of {}", r.games_with, r.games),
-        ],
-    ];
-    table(h, &["figure", "value"], &rows);
-    let Some(d) = &report.dynamics else {
-        return;
-    };
-    let _ = writeln!(
-        h,
-        "<h2>Dynamics</h2>\n<p>Values from {}, {} games, {} of plies evaluated.</p>",
-        escape(&d.source),
-        d.games,
-        pct(d.evaluated_share)
-    );
-    h.push_str(uncertainty_svg);
-    let m = |name: &str, x: &tabula_ai::analysis::Mean| {
-        vec![
-            name.to_string(),
-            format!("{:.3}", x.mean),
-            format!("{:.3} – {:.3}", x.ci95[0], x.ci95[1]),
-            x.n.to_string(),
-        ]
-    };
-    let rows = vec![
-        m("lead changes per game", &d.lead_changes),
-        m("lead changes per ply", &d.lead_change_rate),
-        m("drama (winner's mean deficit)", &d.drama),
-        m("share of plies the winner is behind", &d.behind_share),
-        m(
-            &format!(
-                "decisiveness (winner stays at {} or more)",
-                d.decisive_threshold
-            ),
-            &d.decisiveness,
-        ),
-        m("stability (mean change per ply)", &d.stability),
-        m("uncertainty", &d.uncertainty),
-    ];
-    table(h, &["figure", "mean", "95% interval", "games"], &rows);
 }

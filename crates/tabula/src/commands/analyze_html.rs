@@ -1,8 +1,11 @@
-//! Parts of the HTML report of `tabula analyze`: the skill-ladder section and the table of
-//! contents that links to every section.
+//! Parts of the HTML report of `tabula analyze`: the outcomes and dynamics, board coverage
+//! and skill-ladder sections, and the table of contents that links to every section.
 
 use super::analyze::{ci, pct, table};
+use super::plots::escape;
 use std::fmt::Write;
+use tabula_ai::AnalysisReport;
+use tabula_ai::analysis::coverage::BoardCoverage;
 use tabula_ai::analysis::ladder::Ladder;
 
 /// An anchor name from a section title: lower case, runs of other characters as `-`.
@@ -97,6 +100,81 @@ pub(super) fn ladder_html(h: &mut String, l: &Ladder, svg: &str) {
         "verdict",
     ];
     table(h, &head, &rows);
+}
+
+/// Board coverage: the share of spaces used, then the plot of each space's use.
+pub(super) fn coverage_html(h: &mut String, c: &BoardCoverage, svg: &str) {
+    let _ = writeln!(
+        h,
+        "<h2 id=\"coverage\">Board coverage</h2>\n<p>{} of the board's {} spaces used ({}) over \
+         {} games: a piece moved onto or placed on them.</p>",
+        c.used,
+        c.spaces,
+        pct(c.fraction),
+        c.games
+    );
+    h.push_str(svg);
+}
+
+/// First-move advantage, uniformity, repetition and the dynamics, for the HTML report.
+pub(super) fn dynamics_html(h: &mut String, report: &AnalysisReport, uncertainty_svg: &str) {
+    let f = &report.first_move;
+    let r = &report.repetition;
+    h.push_str("<h2>Outcomes and repetition</h2>\n");
+    let rows = vec![
+        vec![
+            "first move: seat 1's share of decisive games".to_string(),
+            format!("{} ({}), fair {}", pct(f.rate), ci(f.ci95), pct(f.fair)),
+        ],
+        vec![
+            "outcome uniformity".to_string(),
+            format!("{:.3}", report.outcome_uniformity),
+        ],
+        vec![
+            "plies repeating a position (mean per game)".to_string(),
+            pct(r.rate.mean),
+        ],
+        vec![
+            "games repeating a position".to_string(),
+            format!("{} of {}", r.games_with, r.games),
+        ],
+    ];
+    table(h, &["figure", "value"], &rows);
+    let Some(d) = &report.dynamics else {
+        return;
+    };
+    let _ = writeln!(
+        h,
+        "<h2>Dynamics</h2>\n<p>Values from {}, {} games, {} of plies evaluated.</p>",
+        escape(&d.source),
+        d.games,
+        pct(d.evaluated_share)
+    );
+    h.push_str(uncertainty_svg);
+    let m = |name: &str, x: &tabula_ai::analysis::Mean| {
+        vec![
+            name.to_string(),
+            format!("{:.3}", x.mean),
+            format!("{:.3} – {:.3}", x.ci95[0], x.ci95[1]),
+            x.n.to_string(),
+        ]
+    };
+    let rows = vec![
+        m("lead changes per game", &d.lead_changes),
+        m("lead changes per ply", &d.lead_change_rate),
+        m("drama (winner's mean deficit)", &d.drama),
+        m("share of plies the winner is behind", &d.behind_share),
+        m(
+            &format!(
+                "decisiveness (winner stays at {} or more)",
+                d.decisive_threshold
+            ),
+            &d.decisiveness,
+        ),
+        m("stability (mean change per ply)", &d.stability),
+        m("uncertainty", &d.uncertainty),
+    ];
+    table(h, &["figure", "mean", "95% interval", "games"], &rows);
 }
 
 #[cfg(test)]
