@@ -263,6 +263,11 @@ fn play_game<G: Notation>(
     let mut trace = Tracer::new(&game, &config.evaluation, evaluator, config.record_choices);
     let mut chances = Vec::new();
     let (mut legal, mut choices) = (Vec::new(), Vec::new());
+    let mut spaces = match game.board_spaces() {
+        Some(n) if config.record_choices => vec![0u32; n],
+        _ => Vec::new(),
+    };
+    let mut used = Vec::new();
     let mut plies = 0u64;
     let outcome = loop {
         let (seat, action) = match game.to_act() {
@@ -316,6 +321,12 @@ fn play_game<G: Notation>(
             ));
         }
         if config.record_choices {
+            game.spaces_used(action, &mut used);
+            for &s in &used {
+                if let Some(n) = spaces.get_mut(s) {
+                    *n += 1;
+                }
+            }
             game.legal_actions_for(Actor::Seat(seat), &mut legal);
             choices.push(Choice {
                 seat,
@@ -342,6 +353,7 @@ fn play_game<G: Notation>(
         repeated: trace.repeated,
         choices,
         evals: trace.evals,
+        spaces,
     })
 }
 

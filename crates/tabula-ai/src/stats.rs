@@ -148,6 +148,12 @@ pub struct GameRecord {
     /// when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub evals: Vec<Option<Vec<f64>>>,
+    /// Board coverage: for each space of the game's board
+    /// ([`Game::board_spaces`](tabula_core::Game::board_spaces)), how many seat actions
+    /// moved a piece onto it or placed one on it; recorded with `choices`, empty for a
+    /// game without a board.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spaces: Vec<u32>,
 }
 
 /// One seat decision of a game: the seat that acted and how many legal actions it had (in a

@@ -143,6 +143,15 @@ impl Game for ChinaMoon {
         self.check(actor, action)
     }
 
+    fn board_spaces(&self) -> Option<usize> {
+        Some(self.coverage_spaces())
+    }
+
+    fn spaces_used(&self, action: Action, out: &mut Vec<usize>) {
+        out.clear();
+        Self::coverage_landings(action, out);
+    }
+
     fn apply(&mut self, action: Action) {
         self.apply_action(action);
     }

@@ -28,6 +28,7 @@ mod board;
 pub mod board_file;
 mod board_graph;
 mod candidates;
+mod coverage;
 mod description;
 mod encode;
 mod eval;

@@ -109,6 +109,15 @@ impl Game for ConnectFour {
     }
 
     #[inline]
+    fn board_spaces(&self) -> Option<usize> {
+        Some(Self::COVERAGE_SPACES)
+    }
+
+    fn spaces_used(&self, action: Column, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(self.coverage_cell(action));
+    }
+
     fn apply(&mut self, action: Column) {
         self.drop_stone(action);
     }

@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod bitboard;
+mod coverage;
 mod description;
 mod encode;
 pub mod eval;

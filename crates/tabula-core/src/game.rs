@@ -123,6 +123,20 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// Board coverage (`tabula analyze`): the number of spaces of this game's board, `None`
+    /// (the default) for a game without a board to cover.
+    fn board_spaces(&self) -> Option<usize> {
+        None
+    }
+
+    /// Board coverage: the spaces (indices below [`Game::board_spaces`]) that `action`,
+    /// played now, moves a piece onto or places one on, appended to `out` after clearing
+    /// it. None by default.
+    fn spaces_used(&self, action: Self::Action, out: &mut Vec<usize>) {
+        let _ = action;
+        out.clear();
+    }
+
     /// The position's [`Zobrist`] hash where the game has one (games implementing [`Zobrist`]
     /// return `Some(self.zobrist())`), `None` otherwise. Search uses it to recognise a
     /// position it has seen, e.g. to keep the subtree of the position a game has reached.

@@ -55,6 +55,15 @@ impl Game for KhanTsin {
     }
 
     #[inline]
+    fn board_spaces(&self) -> Option<usize> {
+        Some(Self::COVERAGE_SPACES)
+    }
+
+    fn spaces_used(&self, action: Action, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(Self::coverage_square(action));
+    }
+
     fn apply(&mut self, action: Action) {
         self.perform(action);
     }

@@ -24,6 +24,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod coverage;
 mod description;
 mod encode;
 mod game;

@@ -69,6 +69,15 @@ impl Game for Toumai {
         self.check(action).map_err(ActionError::Illegal)
     }
 
+    fn board_spaces(&self) -> Option<usize> {
+        Some(Self::COVERAGE_SPACES)
+    }
+
+    fn spaces_used(&self, action: Action, out: &mut Vec<usize>) {
+        out.clear();
+        self.coverage_cells(action, out);
+    }
+
     fn apply(&mut self, action: Action) {
         debug_assert!(self.status == Status::Playing, "apply on a finished game");
         debug_assert!(self.plausible(action), "illegal {action:?}");

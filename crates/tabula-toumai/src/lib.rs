@@ -26,6 +26,7 @@
 mod action;
 mod apply;
 mod board;
+mod coverage;
 mod description;
 mod encode;
 mod game;

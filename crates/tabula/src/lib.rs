@@ -215,6 +215,10 @@ enum Command {
         /// parameter); given twice or more, the variants are compared on the same seeds.
         #[arg(long = "variant", value_name = "NAME:K=V,…")]
         variants: Vec<String>,
+        /// Levels or bot specifications, comma-separated (at least two): each plays the next
+        /// one up, --games games per step, for the skill ladder (Elo against level).
+        #[arg(long, value_name = "A,B,…")]
+        ladder: Option<String>,
     },
     /// Measure random playouts, plies and MCTS iterations per second (every game by default).
     Bench {
@@ -296,6 +300,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             csv,
             resume,
             variants,
+            ladder,
         } => analyze::analyze(analyze::AnalyzeArgs {
             game: &game,
             players,
@@ -314,6 +319,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             csv: csv.as_deref(),
             resume,
             variants: &variants,
+            ladder: ladder.as_deref(),
         }),
         Command::Bench {
             game,

@@ -107,10 +107,17 @@ fn analyze_writes_plots_and_a_consistent_report() {
     assert!(text.contains("index.html"), "{text}");
     // index.html inlines every plot and loads nothing from elsewhere.
     let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
-    assert_eq!(html.matches("<svg ").count(), 4);
-    for external in ["<script", "<link", "src=", "href=", "url("] {
+    // Four plots and the board coverage.
+    assert_eq!(html.matches("<svg ").count(), 5);
+    for external in ["<script", "<link", "src=", "url("] {
         assert!(!html.contains(external), "{external} in index.html");
     }
+    // Links only within the page (the table of contents).
+    assert_eq!(
+        html.matches("href=").count(),
+        html.matches("href=\"#").count()
+    );
+    assert!(html.matches("href=\"#").count() >= 5);
     for name in ["seat_win_rates.svg", "game_length.svg", "branching.svg"] {
         let svg = std::fs::read_to_string(dir.join(name)).unwrap();
         assert!(

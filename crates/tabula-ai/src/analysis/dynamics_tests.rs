@@ -109,6 +109,7 @@ fn record(ranks: Vec<u8>, evals: Vec<Option<Vec<f64>>>) -> GameRecord {
         repeated: 0,
         choices: vec![],
         evals,
+        spaces: vec![],
     }
 }
 

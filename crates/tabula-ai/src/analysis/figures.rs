@@ -113,6 +113,7 @@ mod tests {
             repeated,
             choices: vec![],
             evals: vec![],
+            spaces: vec![],
         }
     }
 

@@ -24,9 +24,11 @@
 //! deterministic for a seed and do not depend on the thread count.
 
 pub mod compare;
+pub mod coverage;
 mod cpu;
 pub mod dynamics;
 pub mod figures;
+pub mod ladder;
 pub mod records;
 pub mod sample;
 mod summary;
@@ -141,6 +143,9 @@ pub struct AnalysisReport {
     pub repetition: Repetition,
     /// Games taken from an earlier run's records instead of being played (`--resume`).
     pub resumed_games: u64,
+    /// The share of the board's spaces the balance match's games used, and each space's
+    /// use (`None` for a game without a board).
+    pub board_coverage: Option<coverage::BoardCoverage>,
 }
 
 /// How the games of the balance match ended and who won them.
@@ -507,6 +512,7 @@ pub fn analyze_with<G: Notation>(
     )?;
     let records = std::mem::take(&mut report.records);
     let outcomes = outcomes(&records);
+    let board_coverage = coverage::board_coverage(&records);
     let first_move = figures::first_move(&records, seats);
     let outcome_uniformity = figures::outcome_uniformity(&records, seats);
     // Lengths and branching describe the games that ended.
@@ -555,5 +561,6 @@ pub fn analyze_with<G: Notation>(
         outcome_uniformity,
         repetition,
         resumed_games: resumed,
+        board_coverage,
     })
 }

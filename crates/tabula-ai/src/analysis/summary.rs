@@ -234,6 +234,7 @@ mod tests {
             turns: plies,
             repeated: 0,
             evals: Vec::new(),
+            spaces: Vec::new(),
             choices: (0..plies)
                 .map(|p| Choice {
                     seat: Seat((p % 2) as u8),

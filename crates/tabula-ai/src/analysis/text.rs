@@ -209,6 +209,62 @@ impl AnalysisReport {
                 );
             }
         }
-        out
+        wrap(&out, WIDTH)
+    }
+}
+
+/// The text report's width, in columns.
+pub const WIDTH: usize = 100;
+
+/// `text` with every line longer than `width` columns broken at spaces, the continuation
+/// lines indented two spaces more than the line (a word longer than a line stays whole).
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        if body.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let rest = body.trim_start_matches(' ');
+        let indent = &body[..body.len() - rest.len()];
+        let mut current = indent.to_string();
+        let mut empty = true;
+        for word in rest.split(' ') {
+            let len = current.chars().count();
+            if !empty && len + 1 + word.chars().count() > width {
+                out.push_str(current.trim_end());
+                out.push('\n');
+                current = format!("{indent}  ");
+            } else if !empty {
+                current.push(' ');
+            }
+            current.push_str(word);
+            empty = false;
+        }
+        out.push_str(current.trim_end());
+        out.push_str(end);
+    }
+    out
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap;
+
+    #[test]
+    fn long_lines_are_broken_at_spaces_and_short_ones_kept() {
+        let text = "short line\n  aaaa bbbb cccc dddd\nlast";
+        assert_eq!(
+            wrap(text, 12),
+            "short line\n  aaaa bbbb\n    cccc\n    dddd\nlast"
+        );
+        assert_eq!(wrap("one-very-long-word x", 5), "one-very-long-word\n  x");
+        for line in wrap(&"word ".repeat(100), 30).lines() {
+            assert!(line.chars().count() <= 30, "{line}");
+        }
     }
 }

@@ -44,6 +44,16 @@ impl AnalysisReport {
             r.games_with,
             r.games
         );
+        if let Some(c) = &self.board_coverage {
+            let _ = writeln!(
+                out,
+                "board coverage: {} of the board's spaces used ({} of {}) over {} games",
+                pct(c.fraction),
+                c.used,
+                c.spaces,
+                c.games
+            );
+        }
     }
 
     /// The dynamics section (nothing without evaluations).

@@ -5,6 +5,8 @@
 //! analysed on the same seeds and compared side by side (`analyze_variants`); game rows go
 //! to `--records`/`--csv` as they end (`analyze_records`).
 
+use super::analyze_html::{coverage_html, dynamics_html, ladder_html, with_contents};
+use super::analyze_ladder::{parse_ladder, run_ladder};
 use super::analyze_records::{LogProgress, RecordSink};
 use super::analyze_variants::{Variant, parse_variants};
 use super::plots::{self, escape};
@@ -20,6 +22,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use tabula_ai::AnalysisReport;
 use tabula_ai::analysis::compare::{Comparison, compare};
+use tabula_ai::analysis::ladder::Ladder;
 use tabula_ai::analysis::records::GameRow;
 use tabula_ai::analysis::{AnalysisOptions, Phase};
 use tabula_ai::arena::Evaluation;
@@ -46,6 +49,8 @@ pub struct AnalyzeArgs<'a> {
     pub resume: bool,
     /// `NAME:key=value,…` each.
     pub variants: &'a [String],
+    /// `--ladder`: comma-separated levels, each played against the next.
+    pub ladder: Option<&'a str>,
 }
 
 /// One analysed variant: its settings, report and game rows.
@@ -76,6 +81,10 @@ pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
         ),
         None => Evaluation::Players,
     };
+    let ladder = args.ladder.map(|l| parse_ladder(entry, l)).transpose()?;
+    if ladder.is_some() && variants.len() > 1 {
+        bail!("--ladder takes one variant, not {}", variants.len());
+    }
     let (sink, known) = RecordSink::open(args.records, args.csv, args.resume)?;
     if let Some(row) = known
         .iter()
@@ -94,7 +103,17 @@ pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
     }
     if analysed.len() == 1 {
         let a = analysed.pop().expect("one variant");
-        return single_output(&a, entry.info().title, &args);
+        let ladder = match &ladder {
+            Some(levels) => Some(run_ladder(
+                entry,
+                &a.variant.params,
+                levels,
+                a.report.seats,
+                &config,
+            )?),
+            None => None,
+        };
+        return single_output(&a, ladder.as_ref(), entry.info().title, &args);
     }
     let comparison = compare(
         &analysed
@@ -173,15 +192,26 @@ fn analyse_variant<'v>(
     })
 }
 
-fn single_output(a: &Analysed<'_>, title: &str, args: &AnalyzeArgs<'_>) -> Result<()> {
-    let json = full_json(&a.report, title, a.variant, args)?;
+fn single_output(
+    a: &Analysed<'_>,
+    ladder: Option<&Ladder>,
+    title: &str,
+    args: &AnalyzeArgs<'_>,
+) -> Result<()> {
+    let mut json = full_json(&a.report, title, a.variant, args)?;
+    if let Some(l) = ladder {
+        json["ladder"] = serde_json::to_value(l)?;
+    }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
         print!("{}", a.report.table());
+        if let Some(l) = ladder {
+            print!("\n{}", l.table());
+        }
     }
     if let Some(dir) = args.out {
-        write_files(dir, &a.report, title, &json)?;
+        write_files(dir, &a.report, ladder, title, &json)?;
         announce(args, &dir.join("index.html"));
     }
     Ok(())
@@ -230,7 +260,7 @@ fn side_by_side_output(
     if let Some(dir) = args.out {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         for (a, j) in analysed.iter().zip(&variants) {
-            write_files(&dir.join(&a.variant.name), &a.report, title, j)?;
+            write_files(&dir.join(&a.variant.name), &a.report, None, title, j)?;
         }
         let reports: Vec<(&str, &AnalysisReport)> = analysed
             .iter()
@@ -341,7 +371,13 @@ fn full_json(
 }
 
 /// Writes the plots, `report.json` and `index.html` into `dir` (created if missing).
-fn write_files(dir: &Path, report: &AnalysisReport, title: &str, json: &Value) -> Result<()> {
+fn write_files(
+    dir: &Path,
+    report: &AnalysisReport,
+    ladder: Option<&Ladder>,
+    title: &str,
+    json: &Value,
+) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut svgs = vec![
         ("seat_win_rates.svg", plots::seat_win_rates(report)),
@@ -350,6 +386,15 @@ fn write_files(dir: &Path, report: &AnalysisReport, title: &str, json: &Value) -
     ];
     if let Some(svg) = plots::skill_win_rates(report) {
         svgs.push(("skill.svg", svg));
+    }
+    if let Some(l) = ladder {
+        svgs.push(("ladder.svg", plots::ladder::skill_ladder(l)));
+    }
+    if let Some(c) = &report.board_coverage {
+        svgs.push((
+            "coverage.svg",
+            plots::coverage::board_coverage(&report.game, c),
+        ));
     }
     if report.dynamics.is_some() {
         let svg = plots::dynamics::uncertainty_curves(&[(report.variant.as_str(), report)]);
@@ -364,15 +409,15 @@ fn write_files(dir: &Path, report: &AnalysisReport, title: &str, json: &Value) -
         write(name, svg)?;
     }
     write("report.json", &(serde_json::to_string_pretty(json)? + "\n"))?;
-    write("index.html", &html(report, title, json, &svgs))?;
+    write("index.html", &html(report, ladder, title, json, &svgs))?;
     Ok(())
 }
 
-fn pct(x: f64) -> String {
+pub(super) fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
-fn ci(c: [f64; 2]) -> String {
+pub(super) fn ci(c: [f64; 2]) -> String {
     format!("{} – {}", pct(c[0]), pct(c[1]))
 }
 
@@ -384,7 +429,7 @@ fn row(out: &mut String, cells: &[String]) {
     out.push_str("</tr>\n");
 }
 
-fn table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
+pub(super) fn table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
     out.push_str("<table><tr>");
     for h in head {
         let _ = write!(out, "<th>{}</th>", escape(h));
@@ -402,7 +447,13 @@ padding:.25rem .6rem;text-align:right}th{background:#f3f3f3}svg{max-width:100%;h
 display:block;margin:1rem 0}pre{background:#f6f6f6;padding:1rem;overflow:auto}";
 
 /// The self-contained HTML report: settings, tables, the plots inlined, the text report.
-fn html(report: &AnalysisReport, title: &str, json: &Value, svgs: &[(&str, String)]) -> String {
+fn html(
+    report: &AnalysisReport,
+    ladder: Option<&Ladder>,
+    title: &str,
+    json: &Value,
+    svgs: &[(&str, String)],
+) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
@@ -511,72 +562,21 @@ fn html(report: &AnalysisReport, title: &str, json: &Value, svgs: &[(&str, Strin
         );
         h.push_str(&svg("skill.svg"));
     }
+    if let Some(l) = ladder {
+        ladder_html(&mut h, l, &svg("ladder.svg"));
+    }
+    if let Some(c) = &report.board_coverage {
+        coverage_html(&mut h, c, &svg("coverage.svg"));
+    }
     dynamics_html(&mut h, report, &svg("uncertainty.svg"));
+    let text = match ladder {
+        Some(l) => format!("{}\n{}", report.table(), l.table()),
+        None => report.table(),
+    };
     let _ = write!(
         h,
         "<h2>Text report</h2>\n<pre>{}</pre>\n</body></html>\n",
-        escape(&report.table())
+        escape(&text)
     );
-    h
-}
-
-/// First-move advantage, uniformity, repetition and the dynamics, for the HTML report.
-fn dynamics_html(h: &mut String, report: &AnalysisReport, uncertainty_svg: &str) {
-    let f = &report.first_move;
-    let r = &report.repetition;
-    h.push_str("<h2>Outcomes and repetition</h2>\n");
-    let rows = vec![
-        vec![
-            "first move: seat 1's share of decisive games".to_string(),
-            format!("{} ({}), fair {}", pct(f.rate), ci(f.ci95), pct(f.fair)),
-        ],
-        vec![
-            "outcome uniformity".to_string(),
-            format!("{:.3}", report.outcome_uniformity),
-        ],
-        vec![
-            "plies repeating a position (mean per game)".to_string(),
-            pct(r.rate.mean),
-        ],
-        vec![
-            "games repeating a position".to_string(),
-            format!("{} of {}", r.games_with, r.games),
-        ],
-    ];
-    table(h, &["figure", "value"], &rows);
-    let Some(d) = &report.dynamics else {
-        return;
-    };
-    let _ = writeln!(
-        h,
-        "<h2>Dynamics</h2>\n<p>Values from {}, {} games, {} of plies evaluated.</p>",
-        escape(&d.source),
-        d.games,
-        pct(d.evaluated_share)
-    );
-    h.push_str(uncertainty_svg);
-    let m = |name: &str, x: &tabula_ai::analysis::Mean| {
-        vec![
-            name.to_string(),
-            format!("{:.3}", x.mean),
-            format!("{:.3} – {:.3}", x.ci95[0], x.ci95[1]),
-            x.n.to_string(),
-        ]
-    };
-    let rows = vec![
-        m("lead changes per game", &d.lead_changes),
-        m("lead changes per ply", &d.lead_change_rate),
-        m("drama (winner's mean deficit)", &d.drama),
-        m("share of plies the winner is behind", &d.behind_share),
-        m(
-            &format!(
-                "decisiveness (winner stays at {} or more)",
-                d.decisive_threshold
-            ),
-            &d.decisiveness,
-        ),
-        m("stability (mean change per ply)", &d.stability),
-        m("uncertainty", &d.uncertainty),
-    ];
-    table(h, &["figure", "mean", "95% interval", "games"], &rows);
+    with_contents(&h)
 }

@@ -1,6 +1,8 @@
 //! The `tabula` subcommands, one module per concern.
 
 pub mod analyze;
+pub mod analyze_html;
+pub mod analyze_ladder;
 pub mod analyze_records;
 pub mod analyze_variants;
 pub mod engine;

@@ -374,6 +374,12 @@ pub fn branching_by_ply(r: &AnalysisReport) -> String {
 #[path = "plots_dynamics.rs"]
 pub mod dynamics;
 
+#[path = "plots_ladder.rs"]
+pub mod ladder;
+
+#[path = "plots_coverage.rs"]
+pub mod coverage;
+
 #[cfg(test)]
 #[path = "plots_tests.rs"]
 mod tests;

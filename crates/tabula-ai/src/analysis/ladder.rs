@@ -1,0 +1,249 @@
+//! The skill ladder (`tabula analyze --ladder A,B,C,…`): each level plays the next one up,
+//! and every step is measured as the higher level's score (a win 1, a draw ½) with its
+//! Wilson 95% interval and the Elo difference that score implies.
+//!
+//! With two seats the Elo difference is the usual `−400·log10(1/p − 1)`. With `n` seats
+//! (one higher-level bot against `n − 1` lower-level ones), the Bradley–Terry/Luce model
+//! gives the higher bot a score `p = s / (s + n − 1)` for a strength ratio `s`, so the
+//! difference is `400·log10(s) = −400·log10((1/p − 1) / (n − 1))`; a score at the fair
+//! share `1/n` is a difference of 0. Scores of 0 and 1 give infinite differences: the score
+//! (and each end of the interval) is clamped to `[1/(2g), 1 − 1/(2g)]` for `g` games, and
+//! the step says it was clamped.
+//!
+//! A step whose interval reaches the fair share is flagged: at that number of games the
+//! higher level does not win significantly more, and more thinking hardly pays there.
+
+use crate::stats::MatchReport;
+use serde::Serialize;
+use std::fmt::Write;
+
+/// The z of a two-sided 95% interval.
+const Z95: f64 = 1.96;
+
+/// One step of the ladder: the higher level in one seat, the lower in every other.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LadderStep {
+    /// The lower level's specification.
+    pub lower: String,
+    /// The higher level's specification.
+    pub higher: String,
+    /// Games played.
+    pub games: u64,
+    /// Games the higher level won alone.
+    pub wins: u64,
+    /// Games it shared first place in, or that stopped unfinished.
+    pub draws: u64,
+    /// Games it neither won nor shared.
+    pub losses: u64,
+    /// The higher level's score: `(wins + draws / 2) / games`.
+    pub win_rate: f64,
+    /// The score's Wilson 95% interval.
+    pub ci95: [f64; 2],
+    /// The score if skill made no difference: `1 / seats`.
+    pub fair_share: f64,
+    /// The Elo difference of the higher level over the lower.
+    pub elo: f64,
+    /// The Elo differences at the ends of the interval.
+    pub elo_ci95: [f64; 2],
+    /// The score or an end of its interval was 0 or 1 and was clamped.
+    pub clamped: bool,
+    /// The interval reaches the fair share: the higher level does not win significantly.
+    pub not_significant: bool,
+}
+
+/// The whole ladder: its steps and each level's cumulative Elo.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ladder {
+    /// Seats per game.
+    pub seats: usize,
+    /// Games per step.
+    pub games: usize,
+    /// One per pair of neighbouring levels, lowest first.
+    pub steps: Vec<LadderStep>,
+    /// One per level, the first at 0.
+    pub levels: Vec<LadderLevel>,
+}
+
+/// A level's place on the ladder.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LadderLevel {
+    /// The level's specification.
+    pub level: String,
+    /// The sum of the Elo differences of the steps below it.
+    pub elo: f64,
+    /// The cumulative Elo interval: the sums of the steps' interval ends (a conservative
+    /// band; the steps' errors are not combined as independent).
+    pub elo_ci95: [f64; 2],
+}
+
+/// The Wilson interval of a score `p` over `n` games (`p` may be fractional: draws count ½).
+pub fn wilson(p: f64, n: u64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let n = n as f64;
+    let z2 = Z95 * Z95;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = Z95 * ((p * (1.0 - p) + z2 / (4.0 * n)) / n).sqrt() / denom;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// The Elo difference of one bot scoring `p` against `seats − 1` others (see the module
+/// doc); `p` must be strictly between 0 and 1.
+pub fn elo(p: f64, seats: usize) -> f64 {
+    let others = seats.saturating_sub(1).max(1) as f64;
+    -400.0 * ((1.0 / p - 1.0) / others).log10()
+}
+
+/// `p` clamped to `[1/(2g), 1 − 1/(2g)]`, and whether it moved.
+pub fn clamp(p: f64, games: u64) -> (f64, bool) {
+    let eps = 0.5 / games.max(1) as f64;
+    let c = p.clamp(eps, 1.0 - eps);
+    (c, c != p)
+}
+
+/// A step from its counts: `wins`, `draws` and `games` of the higher level, `seats` seats.
+pub fn step(
+    lower: &str,
+    higher: &str,
+    seats: usize,
+    wins: u64,
+    draws: u64,
+    games: u64,
+) -> LadderStep {
+    let rate = if games == 0 {
+        0.0
+    } else {
+        (wins as f64 + draws as f64 / 2.0) / games as f64
+    };
+    let ci95 = wilson(rate, games);
+    let fair_share = 1.0 / seats.max(1) as f64;
+    let (p, c0) = clamp(rate, games);
+    let (lo, c1) = clamp(ci95[0], games);
+    let (hi, c2) = clamp(ci95[1], games);
+    LadderStep {
+        lower: lower.to_string(),
+        higher: higher.to_string(),
+        games,
+        wins,
+        draws,
+        losses: games.saturating_sub(wins + draws),
+        win_rate: rate,
+        ci95,
+        fair_share,
+        elo: elo(p, seats),
+        elo_ci95: [elo(lo, seats), elo(hi, seats)],
+        clamped: c0 || c1 || c2,
+        not_significant: ci95[0] <= fair_share,
+    }
+}
+
+/// The step of a match whose bot 0 is the higher level and bot 1 the lower.
+pub fn step_of(report: &MatchReport) -> LadderStep {
+    let high = &report.bots[0];
+    let low = report.bots.get(1).map_or("", |b| b.bot.as_str());
+    step(
+        low,
+        &high.bot,
+        report.seats,
+        high.wins,
+        high.draws,
+        high.games,
+    )
+}
+
+impl Ladder {
+    /// The ladder of `steps` (lowest first), `games` games per step with `seats` seats.
+    pub fn new(seats: usize, games: usize, steps: Vec<LadderStep>) -> Ladder {
+        let mut levels = Vec::with_capacity(steps.len() + 1);
+        if let Some(first) = steps.first() {
+            levels.push(LadderLevel {
+                level: first.lower.clone(),
+                elo: 0.0,
+                elo_ci95: [0.0, 0.0],
+            });
+        }
+        let (mut elo, mut lo, mut hi) = (0.0, 0.0, 0.0);
+        for s in &steps {
+            elo += s.elo;
+            lo += s.elo_ci95[0];
+            hi += s.elo_ci95[1];
+            levels.push(LadderLevel {
+                level: s.higher.clone(),
+                elo,
+                elo_ci95: [lo, hi],
+            });
+        }
+        Ladder {
+            seats,
+            games,
+            steps,
+            levels,
+        }
+    }
+
+    /// The ladder as a text table (lines under 100 columns; long specifications cut).
+    pub fn table(&self) -> String {
+        let mut out = format!(
+            "SKILL LADDER ({} games per step, {} seats; score: wins + draws/2, fair {:.1}%)\n",
+            self.games,
+            self.seats,
+            100.0 / self.seats.max(1) as f64
+        );
+        let _ = writeln!(
+            out,
+            "  {:<29} {:>5} {:>7} {:>16} {:>7} {:>16}",
+            "level (vs the level before)", "games", "score", "95% interval", "Elo", "Elo interval"
+        );
+        for s in &self.steps {
+            let name = cut(&s.higher, 29);
+            let _ = writeln!(
+                out,
+                "  {:<29} {:>5} {:>6.1}% {:>6.1}% – {:>5.1}% {:>+7.0} {:>+7.0} – {:>+6.0}{}",
+                name,
+                s.games,
+                100.0 * s.win_rate,
+                100.0 * s.ci95[0],
+                100.0 * s.ci95[1],
+                s.elo,
+                s.elo_ci95[0],
+                s.elo_ci95[1],
+                if s.clamped { " *" } else { "" }
+            );
+            if s.not_significant {
+                let _ = writeln!(out, "    not significant: more thinking hardly pays here");
+            }
+        }
+        out.push_str("  cumulative Elo (first level at 0):\n");
+        for l in &self.levels {
+            let _ = writeln!(
+                out,
+                "    {:<28} {:>+7.0}  ({:+.0} – {:+.0})",
+                cut(&l.level, 28),
+                l.elo,
+                l.elo_ci95[0],
+                l.elo_ci95[1]
+            );
+        }
+        if self.steps.iter().any(|s| s.clamped) {
+            out.push_str("  * a score of 0% or 100% clamped to 1/(2·games) from the end\n");
+        }
+        out
+    }
+}
+
+/// `s` cut to `width` characters (an ellipsis marks the cut).
+fn cut(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(width - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+#[cfg(test)]
+#[path = "ladder_tests.rs"]
+mod tests;

@@ -1,0 +1,38 @@
+//! Board coverage for the analysis (`tabula analyze`): the board's spaces, by their index
+//! in the board; a frog move uses every space it lands on (each hop's landing). The setup's
+//! flowers, exchanges and drops move no frog and use none.
+
+use crate::{Action, ChinaMoon};
+
+impl ChinaMoon {
+    /// The spaces of this game's board.
+    pub(crate) fn coverage_spaces(&self) -> usize {
+        self.board().len()
+    }
+
+    /// The spaces `action` moves a frog onto, appended to `out`.
+    pub(crate) fn coverage_landings(action: Action, out: &mut Vec<usize>) {
+        if let Action::Move(m) = action {
+            out.extend(m.landings().iter().map(|&s| s as usize));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::FrogMove;
+    use tabula_core::{Game, Seat};
+
+    #[test]
+    fn a_frog_move_uses_each_landing() {
+        let g = ChinaMoon::new(&Default::default()).unwrap();
+        assert_eq!(g.board_spaces(), Some(g.board().len()));
+        let mut out = Vec::new();
+        let m = FrogMove::new(Seat(0), 3, &[10, 14, 15]).unwrap();
+        g.spaces_used(Action::Move(m), &mut out);
+        assert_eq!(out, [10, 14, 15]);
+        g.spaces_used(Action::Drop(crate::Flower::ALL[0]), &mut out);
+        assert!(out.is_empty());
+    }
+}

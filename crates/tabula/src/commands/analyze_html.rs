@@ -1,0 +1,205 @@
+//! Parts of the HTML report of `tabula analyze`: the outcomes and dynamics, board coverage
+//! and skill-ladder sections, and the table of contents that links to every section.
+
+use super::analyze::{ci, pct, table};
+use super::plots::escape;
+use std::fmt::Write;
+use tabula_ai::AnalysisReport;
+use tabula_ai::analysis::coverage::BoardCoverage;
+use tabula_ai::analysis::ladder::Ladder;
+
+/// An anchor name from a section title: lower case, runs of other characters as `-`.
+fn anchor(title: &str) -> String {
+    let mut a = String::new();
+    for c in title.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            a.push(c);
+        } else if !a.ends_with('-') && !a.is_empty() {
+            a.push('-');
+        }
+    }
+    a.trim_end_matches('-').to_string()
+}
+
+/// `html` with an `id` on every `<h2>` that lacks one and, after the first paragraph, a
+/// table of contents linking to each section.
+pub(super) fn with_contents(html: &str) -> String {
+    let mut out = String::with_capacity(html.len() + 1024);
+    let mut toc = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find("<h2") {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        let open_end = rest.find('>').map_or(rest.len(), |e| e + 1);
+        let Some(close) = rest.find("</h2>") else {
+            break;
+        };
+        let title = &rest[open_end..close];
+        let id = match rest[..open_end].split("id=\"").nth(1) {
+            Some(t) => t.split('"').next().unwrap_or_default().to_string(),
+            None => anchor(title),
+        };
+        let _ = write!(out, "<h2 id=\"{id}\">{title}</h2>");
+        toc.push((id, title.to_string()));
+        rest = &rest[close + "</h2>".len()..];
+    }
+    out.push_str(rest);
+    let mut nav =
+        String::from("<nav aria-label=\"Contents\"><h2 id=\"contents\">Contents</h2><ul>");
+    for (id, title) in &toc {
+        let _ = write!(nav, "<li><a href=\"#{id}\">{title}</a></li>");
+    }
+    nav.push_str("</ul></nav>\n");
+    match out.find("</p>") {
+        Some(p) => {
+            let at = (p + "</p>".len() + 1).min(out.len());
+            out.insert_str(at, &nav)
+        }
+        None => out.push_str(&nav),
+    }
+    out
+}
+
+/// The skill ladder: the plot, then one row per step (flagged when not significant).
+pub(super) fn ladder_html(h: &mut String, l: &Ladder, svg: &str) {
+    let _ = writeln!(
+        h,
+        "<h2 id=\"ladder\">Skill ladder</h2>\n<p>Each level against the next one up, {} games \
+         per step; score: wins + draws/2 (fair {}); Elo from the score and from the ends of \
+         its 95% interval.</p>",
+        l.games,
+        pct(1.0 / l.seats.max(1) as f64)
+    );
+    h.push_str(svg);
+    let rows: Vec<Vec<String>> = l
+        .steps
+        .iter()
+        .map(|s| {
+            vec![
+                format!("{} > {}", s.higher, s.lower),
+                s.games.to_string(),
+                pct(s.win_rate),
+                ci(s.ci95),
+                format!("{:+.0}{}", s.elo, if s.clamped { " (clamped)" } else { "" }),
+                format!("{:+.0} – {:+.0}", s.elo_ci95[0], s.elo_ci95[1]),
+                if s.not_significant {
+                    "more thinking hardly pays here".to_string()
+                } else {
+                    "significant".to_string()
+                },
+            ]
+        })
+        .collect();
+    let head = [
+        "step",
+        "games",
+        "score",
+        "95% interval",
+        "Elo",
+        "Elo interval",
+        "verdict",
+    ];
+    table(h, &head, &rows);
+}
+
+/// Board coverage: the share of spaces used, then the plot of each space's use.
+pub(super) fn coverage_html(h: &mut String, c: &BoardCoverage, svg: &str) {
+    let _ = writeln!(
+        h,
+        "<h2 id=\"coverage\">Board coverage</h2>\n<p>{} of the board's {} spaces used ({}) over \
+         {} games: a piece moved onto or placed on them.</p>",
+        c.used,
+        c.spaces,
+        pct(c.fraction),
+        c.games
+    );
+    h.push_str(svg);
+}
+
+/// First-move advantage, uniformity, repetition and the dynamics, for the HTML report.
+pub(super) fn dynamics_html(h: &mut String, report: &AnalysisReport, uncertainty_svg: &str) {
+    let f = &report.first_move;
+    let r = &report.repetition;
+    h.push_str("<h2>Outcomes and repetition</h2>\n");
+    let rows = vec![
+        vec![
+            "first move: seat 1's share of decisive games".to_string(),
+            format!("{} ({}), fair {}", pct(f.rate), ci(f.ci95), pct(f.fair)),
+        ],
+        vec![
+            "outcome uniformity".to_string(),
+            format!("{:.3}", report.outcome_uniformity),
+        ],
+        vec![
+            "plies repeating a position (mean per game)".to_string(),
+            pct(r.rate.mean),
+        ],
+        vec![
+            "games repeating a position".to_string(),
+            format!("{} of {}", r.games_with, r.games),
+        ],
+    ];
+    table(h, &["figure", "value"], &rows);
+    let Some(d) = &report.dynamics else {
+        return;
+    };
+    let _ = writeln!(
+        h,
+        "<h2>Dynamics</h2>\n<p>Values from {}, {} games, {} of plies evaluated.</p>",
+        escape(&d.source),
+        d.games,
+        pct(d.evaluated_share)
+    );
+    h.push_str(uncertainty_svg);
+    let m = |name: &str, x: &tabula_ai::analysis::Mean| {
+        vec![
+            name.to_string(),
+            format!("{:.3}", x.mean),
+            format!("{:.3} – {:.3}", x.ci95[0], x.ci95[1]),
+            x.n.to_string(),
+        ]
+    };
+    let rows = vec![
+        m("lead changes per game", &d.lead_changes),
+        m("lead changes per ply", &d.lead_change_rate),
+        m("drama (winner's mean deficit)", &d.drama),
+        m("share of plies the winner is behind", &d.behind_share),
+        m(
+            &format!(
+                "decisiveness (winner stays at {} or more)",
+                d.decisive_threshold
+            ),
+            &d.decisiveness,
+        ),
+        m("stability (mean change per ply)", &d.stability),
+        m("uncertainty", &d.uncertainty),
+    ];
+    table(h, &["figure", "mean", "95% interval", "games"], &rows);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contents_link_every_section() {
+        let html = "<h1>T</h1>\n<p>settings</p>\n<h2>Seat balance</h2>x<h2 id=\"ladder\">Skill \
+                    ladder</h2>y";
+        let out = with_contents(html);
+        assert!(
+            out.contains("<h2 id=\"seat-balance\">Seat balance</h2>"),
+            "{out}"
+        );
+        assert!(
+            out.contains("<a href=\"#seat-balance\">Seat balance</a>"),
+            "{out}"
+        );
+        assert!(
+            out.contains("<a href=\"#ladder\">Skill ladder</a>"),
+            "{out}"
+        );
+        let nav = out.find("<nav").unwrap();
+        assert!(out.find("settings").unwrap() < nav && nav < out.find("<h2 id=\"seat").unwrap());
+        assert_eq!(anchor("Outcomes and repetition"), "outcomes-and-repetition");
+    }
+}
