@@ -31,6 +31,14 @@ function seatColour(i) {
   return chosen.seats?.[i]?.colour || '#888';
 }
 
+/** A game parameter's label or help in the page's language; the game's own English words
+ * (its description) where no translation is given. */
+function paramText(game, param, part, fallback) {
+  const key = `param.${game}.${param.name}.${part}`;
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
 function seatName(i, params) {
   const module = modules[chosen.name];
   const colour = module?.seatColourName ? module.seatColourName(i, params, players) : chosen.seats?.[i]?.name;
@@ -148,11 +156,11 @@ function renderSetup() {
             h('option', { value: '' }, t('home.setupDefault')),
             h('option', { value: 'placement' }, t('home.setupPlacement')),
             h('option', { value: 'random' }, t('home.setupRandom')))),
-        ...params.map((p) => h('label', { class: 'field' }, p.name.replace(/_/g, ' '),
+        ...params.map((p) => h('label', { class: 'field' }, paramText(g.name, p, 'label', p.name.replace(/_/g, ' ')),
           p.kind === 'text'
             ? h('textarea', { rows: 3, dataset: { param: p.name, kind: p.kind }, placeholder: p.default ?? '' })
             : h('input', { dataset: { param: p.name, kind: p.kind }, placeholder: p.default ?? '', inputmode: p.kind === 'integer' ? 'numeric' : null, oninput: () => renderSeats() }),
-          h('small', {}, p.help))))),
+          h('small', {}, paramText(g.name, p, 'help', p.help)))))),
     h('div', { class: 'start-row' },
       h('button', { type: 'button', class: 'primary', id: 'start', onclick: start }, t('home.start', { game: gameTitle(g.name, g.title) })),
       h('span', { id: 'start-msg', class: 'error', role: 'alert' })),

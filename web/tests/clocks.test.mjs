@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, api, piecesLanded, BASE, SHOTS, PHONE, DESKTOP } from './lib/env.mjs';
+import { launch, newPage, api, piecesLanded, SHOTS, PHONE, DESKTOP } from './lib/env.mjs';
 import { graveViolations, listViolations } from './lib/audit.mjs';
 
 const OUT = process.env.CLOCK_SHOTS || path.join(SHOTS, 'clocks');
@@ -34,18 +34,9 @@ async function post(pathname, body) {
 }
 
 async function pageIn(locale, { phone = false } = {}) {
-  const context = await browser.newContext(phone
-    ? { viewport: PHONE, baseURL: BASE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale }
-    : { viewport: DESKTOP, baseURL: BASE, locale });
-  await context.addInitScript(() => localStorage.setItem('tabula.autoplay', 'off'));
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
-  });
-  page.setDefaultTimeout(20000);
-  return { page, context, errors };
+  const opened = await newPage(browser, phone ? PHONE : DESKTOP, { phone, locale });
+  opened.page.setDefaultTimeout(20000);
+  return opened;
 }
 
 async function open(page, id, token) {

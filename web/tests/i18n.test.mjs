@@ -11,6 +11,7 @@ import en from '../js/i18n/en.js';
 import fr from '../js/i18n/fr.js';
 import cs from '../js/i18n/cs.js';
 import { pickLang, pluralForm, translate } from '../js/i18n.js';
+import { api } from './lib/env.mjs';
 
 const LANGS = { en, fr, cs };
 const holes = (v) => new Set((typeof v === 'object' ? Object.values(v).join(' ') : v).match(/\{\w+\}/g) || []);
@@ -66,4 +67,20 @@ test('the language comes from the stored choice, else the browser, else English'
   assert.equal(pickLang('xx', ['cs']), 'cs');
   assert.equal(pickLang(null, ['de']), 'en');
   assert.equal(translate('fr', 'no.such.key'), 'no.such.key');
+});
+
+test('every game parameter the setup form shows has its label and help in every language', async () => {
+  const { status, body: games } = await api('/api/games');
+  assert.equal(status, 200);
+  const missing = [];
+  for (const g of games) {
+    for (const p of g.params.filter((q) => q.name !== 'max_plies')) {
+      for (const [code, strings] of Object.entries(LANGS)) {
+        for (const part of ['label', 'help']) {
+          if (!strings[`param.${g.name}.${p.name}.${part}`]) missing.push(`${code}: param.${g.name}.${p.name}.${part}`);
+        }
+      }
+    }
+  }
+  assert.deepEqual(missing, []);
 });

@@ -47,6 +47,12 @@ test('the language comes from the browser, is switched in the header and remembe
     assert.equal(await page.getAttribute('html', 'lang'), lang);
     assert.equal(await page.inputValue('#lang'), lang);
     assert.match(await page.textContent('main'), new RegExp(word));
+    if (lang !== 'en') {
+      // The rule parameters of the setup form speak the page's language too.
+      await page.goto('/?game=toumai');
+      await page.waitForSelector('#start');
+      assert.match(await page.textContent('#setup'), lang === 'fr' ? /Jamais deux permutations de suite/ : /Nikdy dvě výměny po sobě/);
+    }
     await context.close();
   }
   const { page, context, errors } = await newPage(browser);

@@ -20,13 +20,15 @@ export async function launch() {
   });
 }
 
-/** A fresh browser context (its own localStorage) and page — a touch phone with `phone` —;
- * `errors` collects uncaught page errors and console errors other than refused requests.
- * Forced moves are not played automatically unless `autoplay` (tests click them). */
-export async function newPage(browser, viewport = DESKTOP, { phone = false, autoplay = false } = {}) {
+/** A fresh browser context (its own localStorage) and page — a touch phone with `phone`, the
+ * browser's language `locale` when given —; `errors` collects uncaught page errors and console
+ * errors other than refused requests. Forced moves are not played automatically unless
+ * `autoplay` (tests click them). */
+export async function newPage(browser, viewport = DESKTOP, { phone = false, autoplay = false, locale } = {}) {
+  const lang = locale ? { locale } : {};
   const context = await browser.newContext(phone
-    ? { viewport: PHONE, baseURL: BASE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-    : { viewport, baseURL: BASE });
+    ? { viewport: PHONE, baseURL: BASE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, ...lang }
+    : { viewport, baseURL: BASE, ...lang });
   if (!autoplay) {
     await context.addInitScript(() => {
       try {
