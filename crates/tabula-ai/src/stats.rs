@@ -11,24 +11,26 @@ pub fn wilson_interval(successes: u64, n: u64, z: f64) -> [f64; 2] {
     if n == 0 {
         return [0.0, 1.0];
     }
+    let [lo, hi] = wilson_score(successes as f64 / n as f64, n, z);
+    // Exact at the ends (rounding would otherwise leave 0.9999… for a perfect score).
+    [
+        if successes == 0 { 0.0 } else { lo },
+        if successes == n { 1.0 } else { hi },
+    ]
+}
+
+/// The Wilson score interval of a rate `p` (which may be fractional, e.g. draws counted as
+/// halves) over `n` trials at `z` standard deviations; `[0, 1]` when `n` is 0.
+pub fn wilson_score(p: f64, n: u64, z: f64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
     let n = n as f64;
-    let p = successes as f64 / n;
     let z2 = z * z;
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) + z2 / (4.0 * n)) / n).sqrt() / denom;
-    // Exact at the ends (rounding would otherwise leave 0.9999… for a perfect score).
-    let lo = if successes == 0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let hi = if successes as f64 == n {
-        1.0
-    } else {
-        (centre + half).min(1.0)
-    };
-    [lo, hi]
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
 /// Wins out of games, with the rate and its Wilson 95% interval.

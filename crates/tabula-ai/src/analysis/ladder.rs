@@ -78,15 +78,7 @@ pub struct LadderLevel {
 
 /// The Wilson interval of a score `p` over `n` games (`p` may be fractional: draws count ½).
 pub fn wilson(p: f64, n: u64) -> [f64; 2] {
-    if n == 0 {
-        return [0.0, 1.0];
-    }
-    let n = n as f64;
-    let z2 = Z95 * Z95;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = Z95 * ((p * (1.0 - p) + z2 / (4.0 * n)) / n).sqrt() / denom;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
+    crate::stats::wilson_score(p, n, Z95)
 }
 
 /// The Elo difference of one bot scoring `p` against `seats − 1` others (see the module
