@@ -62,6 +62,17 @@ pub fn csv_line(row: &GameRow) -> String {
     .join(",")
 }
 
+/// Writes `line` and its newline in one write, then flushes: a run killed meanwhile leaves
+/// either the whole line or none of it, never a row without its newline (which
+/// [`read_rows`] drops on resume).
+fn write_line(f: &mut File, line: &str) -> std::io::Result<()> {
+    let mut buf = String::with_capacity(line.len() + 1);
+    buf.push_str(line);
+    buf.push('\n');
+    f.write_all(buf.as_bytes())?;
+    f.flush()
+}
+
 /// The rows of a records file; a last line cut short (a run killed while writing it) is
 /// dropped and cut from the file. Any other unreadable line is an error naming it.
 fn read_rows(path: &Path) -> Result<Vec<GameRow>> {
@@ -155,11 +166,11 @@ impl RecordSink {
         let mut result = Ok(());
         if let Some(file) = &self.jsonl {
             let mut f = file.lock().expect("records file");
-            result = writeln!(f, "{}", row.to_line()).and_then(|_| f.flush());
+            result = write_line(&mut f, &row.to_line());
         }
         if let (Some(file), Ok(())) = (&self.csv, &result) {
             let mut f = file.lock().expect("csv file");
-            result = writeln!(f, "{}", csv_line(row)).and_then(|_| f.flush());
+            result = write_line(&mut f, &csv_line(row));
         }
         if let Err(e) = result {
             self.error
