@@ -186,8 +186,12 @@ fn read_flowers(g: &mut ChinaMoon, field: &str) -> Result<(), PositionError> {
                 format!("space {place} holds a frog: it would have taken the flower"),
             ));
         }
-        if g.track_flowers().count(f) >= f.total() {
-            // Before stacking: the stacks hold at most what the game has.
+        if g.track[f.index()] & bit(s) == 0 {
+            g.track[f.index()] |= bit(s);
+        } else if g.track_flowers().count(f) < f.total() {
+            g.stacks.push(s, f);
+        } else {
+            // Checked before stacking: the stacks hold at most what the game has.
             return Err(err(
                 "flowers",
                 format!(
@@ -196,11 +200,6 @@ fn read_flowers(g: &mut ChinaMoon, field: &str) -> Result<(), PositionError> {
                     f.total()
                 ),
             ));
-        }
-        if g.track[f.index()] & bit(s) != 0 {
-            g.stacks.push(s, f);
-        } else {
-            g.track[f.index()] |= bit(s);
         }
     }
     Ok(())

@@ -1,8 +1,9 @@
 //! The board drawn as text for terminals. When the board's coordinates are small whole
 //! numbers (the standard board's are), the track is drawn where it lies, two lines per row:
 //! each space shows its number and kind, then the frog (`[3]`: a frog of seat 3) or the
-//! flower (`(y)`) on it (R5's variant may stack flowers: `(yw)`, or `(3)` for three or more). Other boards are listed space by space. Below: forks, goal spots,
-//! each seat's frogs, hand and score so far, the turn and any decision awaited.
+//! flower (`(y)`) on it (R5's variant may stack flowers: `(yw)`, or `(3)` for three or
+//! more). Other boards are listed space by space. Below: forks, goal spots, each seat's
+//! frogs, hand and score so far, the turn and any decision awaited.
 
 use crate::board::{Board, START, SpaceKind};
 use crate::state::{ChinaMoon, MOVES_PER_TURN, Pending, Phase};
@@ -61,9 +62,10 @@ fn content(g: &ChinaMoon, s: u8) -> String {
         return format!("[{}]", seat.number());
     }
     // Flowers stacked by R5's variant: their letters while they fit the cell, else a count.
-    match g.flowers_on(s).total() {
+    let here = g.flowers_on(s);
+    match here.total() {
         0 => String::new(),
-        1 | 2 => format!("({})", g.flowers_on(s).to_letters()),
+        1 | 2 => format!("({})", here.to_letters()),
         n => format!("({n})"),
     }
 }
