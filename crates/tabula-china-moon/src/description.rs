@@ -2,7 +2,7 @@
 
 use tabula_core::{GameDescription, ParamDescription, SeatDescription};
 
-/// China Moon: 3 to 5 players, a board file and R11's variant as parameters, the rules for players from
+/// China Moon: 3 to 5 players, a board file and the variants of R11 and R5 as parameters, the rules for players from
 /// `docs/rules/china-moon.md` (and its French and Czech pages). The seats are the frogs'
 /// colours ([`crate::SEAT_NAMES`]).
 pub const DESCRIPTION: GameDescription = GameDescription {
@@ -23,6 +23,13 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             kind: "string",
             help: "a frog ending on a butterfly space `take`s the flower there (R11) or `leave`s it",
             default: Some("take"),
+        },
+        ParamDescription {
+            name: "butterfly_drop",
+            kind: "string",
+            help: "a butterfly's flower goes to the first space behind with no frog and no flower, \
+                   `skip_flowers` (R5), or with no frog, `skip_frogs_only` (flowers stack, R17)",
+            default: Some("skip_flowers"),
         },
     ],
     real_time: false,

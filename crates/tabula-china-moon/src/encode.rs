@@ -24,7 +24,7 @@
 //! | offset      | length | meaning                                                      |
 //! |-------------|--------|--------------------------------------------------------------|
 //! | 0           | 5·S    | `S·r + space`: relative seat `r`'s frogs on the space (count) |
-//! | 5·S         | 5·S    | `S·f + space`: a flower of colour `f` lies on the space        |
+//! | 5·S         | 5·S    | `S·f + space`: flowers of colour `f` on the space (count: 1 at most, but R5's variant stacks them) |
 //! | 10·S        | 8·S    | `S·k + space`: the space is of kind `k` (`SpaceKind::ALL` order) |
 //! | 18·S        | S      | frogs of the mover that already moved this turn (count)       |
 //! | 19·S        | 25     | `5·r + f`: flowers of colour `f` in relative seat `r`'s hand   |
@@ -177,6 +177,9 @@ impl Observe for ChinaMoon {
                     out[5 * s + s * f + space] = 1.0;
                 }
             }
+        }
+        for (space, f) in self.stacks.iter() {
+            out[5 * s + s * f.index() + space as usize] += 1.0;
         }
         for space in 0..s {
             let kind = self.board.kind(space as u8);

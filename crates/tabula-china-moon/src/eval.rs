@@ -68,6 +68,15 @@ impl Zobrist for ChinaMoon {
             }
             h ^= key(7, c as u64, self.out.count(c) as u64, 0);
         }
+        // Stacked flowers (R5's variant): the k-th flower of a colour on a space, k from 1,
+        // beside the first one keyed above with 0.
+        let mut last = None;
+        let mut repeat = 0;
+        for (s, c) in self.stacks.iter() {
+            repeat = if last == Some((s, c)) { repeat + 1 } else { 1 };
+            last = Some((s, c));
+            h ^= key(6, c as u64, s as u64, repeat);
+        }
         for (i, s) in self.spots.iter().enumerate() {
             h ^= key(8, i as u64, s.map_or(9, |f| f as u64), 0);
         }

@@ -24,10 +24,18 @@ pub struct Params {
     /// R11 and its variant): `"take"` (the default, R11: flowers are taken on every kind of
     /// space) or `"leave"` (the frog, busy with the butterfly, leaves the flower).
     pub butterfly_pickup: String,
+    /// Where a butterfly's flower goes (ruling R5 and its variant): `"skip_flowers"` (the
+    /// default, R5: the first space behind the butterfly holding neither a frog nor a flower)
+    /// or `"skip_frogs_only"` (the first space behind holding no frog, even if flowers lie
+    /// there, so flowers may stack; a frog takes them all, R17).
+    pub butterfly_drop: String,
 }
 
 /// The values of `butterfly_pickup`: the ruling R11 first, then its variant.
 pub(crate) const BUTTERFLY_PICKUPS: [&str; 2] = ["take", "leave"];
+
+/// The values of `butterfly_drop`: the ruling R5 first, then its variant.
+pub(crate) const BUTTERFLY_DROPS: [&str; 2] = ["skip_flowers", "skip_frogs_only"];
 
 impl Default for Params {
     fn default() -> Self {
@@ -35,6 +43,7 @@ impl Default for Params {
             players: crate::DESCRIPTION.default_players,
             board: None,
             butterfly_pickup: BUTTERFLY_PICKUPS[0].to_string(),
+            butterfly_drop: BUTTERFLY_DROPS[0].to_string(),
         }
     }
 }
@@ -66,10 +75,30 @@ impl Params {
         }
     }
 
-    /// Checks the player count and the variant, and loads the board.
+    /// Whether `butterfly_drop` is `skip_frogs_only` (R5's variant); the error names the
+    /// parameter and its values.
+    pub(crate) fn drop_on_flowers(&self) -> Result<bool, ParamsError> {
+        match BUTTERFLY_DROPS
+            .iter()
+            .position(|&v| v == self.butterfly_drop)
+        {
+            Some(i) => Ok(i == 1),
+            None => Err(ParamsError::new(
+                "butterfly_drop",
+                format!(
+                    "`{}` is not allowed: write `skip_flowers` (the default, R5) or \
+                     `skip_frogs_only`",
+                    self.butterfly_drop
+                ),
+            )),
+        }
+    }
+
+    /// Checks the player count and the variants, and loads the board.
     pub fn load(&self) -> Result<(usize, Arc<Board>), ParamsError> {
         crate::DESCRIPTION.check_players(self.players, self.players)?;
         self.leave_on_butterfly()?;
+        self.drop_on_flowers()?;
         let board = match &self.board {
             None => Board::standard(),
             Some(text) => Arc::new(
@@ -90,6 +119,7 @@ impl Game for ChinaMoon {
         let (players, board) = params.load()?;
         let mut game = ChinaMoon::before_setup(board, players);
         game.leave_on_butterfly = params.leave_on_butterfly()?;
+        game.drop_on_flowers = params.drop_on_flowers()?;
         Ok(game)
     }
 
@@ -98,6 +128,7 @@ impl Game for ChinaMoon {
             players: self.players(),
             board: self.board.source().map(str::to_string),
             butterfly_pickup: BUTTERFLY_PICKUPS[self.leave_on_butterfly as usize].to_string(),
+            butterfly_drop: BUTTERFLY_DROPS[self.drop_on_flowers as usize].to_string(),
         }
     }
 
@@ -180,10 +211,12 @@ impl Notation for ChinaMoon {
             };
             PositionError::new(field, e.to_string())
         })?;
-        let leave = params
-            .leave_on_butterfly()
-            .map_err(|e| PositionError::new("params", e.to_string()))?;
-        crate::notation::read_position(&board, players, text, leave)
+        let named = |e: ParamsError| PositionError::new("params", e.to_string());
+        let variants = crate::notation::Variants {
+            leave_on_butterfly: params.leave_on_butterfly().map_err(named)?,
+            drop_on_flowers: params.drop_on_flowers().map_err(named)?,
+        };
+        crate::notation::read_position(&board, players, text, variants)
     }
 
     fn parse_action(&self, _actor: Actor, text: &str) -> Result<Action, NotationError> {

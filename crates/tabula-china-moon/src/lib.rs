@@ -13,8 +13,9 @@
 //!   at least one another player's; a frog move is one [`Action`] listing every landing,
 //!   spring hops included; an owner's exchange or butterfly decision is asked of that owner
 //!   ([`tabula_core::ToAct::One`]), even out of turn, unless it has fewer than two answers.
-//! - [`Params`]: `players` (3–5, default 4) and `board` (a board file's text; `None` for the
-//!   standard board).
+//! - [`Params`]: `players` (3–5, default 4), `board` (a board file's text; `None` for the
+//!   standard board), and the variants `butterfly_pickup` (R11) and `butterfly_drop` (R5; its
+//!   other reading lets flowers stack on a space, R17).
 //! - Notation: positions (see [`notation`]) and actions (see [`action_notation`]).
 //!
 //! Rulings R1–R7 come from the rules file; R8–R13 were added by the engine and are listed in
@@ -39,6 +40,7 @@ pub mod notation;
 mod notation_check;
 mod position_text;
 mod rules;
+mod stacks;
 mod state;
 mod text;
 mod validate;

@@ -8,7 +8,9 @@
 //! - `board`: `std`, or `b:` and the board's 8-hex-digit fingerprint (`b:a8abc4ba`);
 //! - `frogs`: per seat (seat 1 first, `/` between seats) its three frogs' spaces, `,`-separated,
 //!   start `S` first, goal `G` last;
-//! - `flowers`: the flowers on the track as `<space><colour>`, `,`-separated, or `-`;
+//! - `flowers`: the flowers on the track as `<space><colour>`, `,`-separated, or `-`; a space
+//!   holding several flowers (R5's variant `butterfly_drop = skip_frogs_only` only) is written
+//!   once per flower, in notation order (`18y,18y,18w`);
 //! - `hands`: per seat the flowers in hand (`yyp`, or `-`), `/` between seats;
 //! - `spots`: goal spots 1–4, a colour or `-` (not laid out yet, or taken);
 //! - `out`: flowers that left the game (R6), or `-`;
@@ -33,13 +35,24 @@ fn err(field: &str, message: impl Into<String>) -> PositionError {
 
 const FIELDS: &str = "board frogs flowers hands spots out turn moved ask";
 
-/// Reads a position on `board` for `players` players (see the module docs), with R11's
-/// variant `leave_on_butterfly` from the parameters.
+/// The rule variants of the parameters, which a position does not write but its reading
+/// depends on.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Variants {
+    /// `butterfly_pickup = leave` (R11's variant): flowers may lie under a frog on a
+    /// butterfly space.
+    pub(crate) leave_on_butterfly: bool,
+    /// `butterfly_drop = skip_frogs_only` (R5's variant): flowers may stack on a space.
+    pub(crate) drop_on_flowers: bool,
+}
+
+/// Reads a position on `board` for `players` players (see the module docs), under the
+/// parameters' rule `variants`.
 pub(crate) fn read_position(
     board: &Arc<crate::Board>,
     players: usize,
     text: &str,
-    leave_on_butterfly: bool,
+    variants: Variants,
 ) -> Result<ChinaMoon, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 9 {
@@ -59,7 +72,8 @@ pub(crate) fn read_position(
         ));
     }
     let mut g = ChinaMoon::before_setup(board.clone(), players);
-    g.leave_on_butterfly = leave_on_butterfly;
+    g.leave_on_butterfly = variants.leave_on_butterfly;
+    g.drop_on_flowers = variants.drop_on_flowers;
     g.track = [0; 5];
     g.spots = [None; GOAL_SPOTS];
     read_frogs(&mut g, fields[1])?;
@@ -157,8 +171,14 @@ fn read_flowers(g: &mut ChinaMoon, field: &str) -> Result<(), PositionError> {
         if s == START || s == b.goal() {
             return Err(err("flowers", format!("no flower lies on {place}")));
         }
-        if g.has_flower(s) {
-            return Err(err("flowers", format!("two flowers on space {place}")));
+        if g.has_flower(s) && !g.drop_on_flowers {
+            return Err(err(
+                "flowers",
+                format!(
+                    "two flowers on space {place}: a space holds one flower unless \
+                     butterfly_drop = skip_frogs_only (R5's variant)"
+                ),
+            ));
         }
         if g.is_occupied(s) && !(g.leave_on_butterfly && b.kind(s) == SpaceKind::Butterfly) {
             return Err(err(
@@ -166,7 +186,21 @@ fn read_flowers(g: &mut ChinaMoon, field: &str) -> Result<(), PositionError> {
                 format!("space {place} holds a frog: it would have taken the flower"),
             ));
         }
-        g.track[f.index()] |= bit(s);
+        if g.track[f.index()] & bit(s) == 0 {
+            g.track[f.index()] |= bit(s);
+        } else if g.track_flowers().count(f) < f.total() {
+            g.stacks.push(s, f);
+        } else {
+            // Checked before stacking: the stacks hold at most what the game has.
+            return Err(err(
+                "flowers",
+                format!(
+                    "more {} flowers on the track than the game's {}",
+                    f.name(),
+                    f.total()
+                ),
+            ));
+        }
     }
     Ok(())
 }

@@ -68,6 +68,12 @@ fn check_setup(g: &mut ChinaMoon) -> Result<(), PositionError> {
             ),
         ));
     }
+    if let Some((s, _)) = g.stacks.iter().next() {
+        return Err(err(
+            "flowers",
+            format!("at setup space {} holds one flower at most", b.id(s)),
+        ));
+    }
     for s in 0..b.len() as u8 {
         if let Some(f) = g.flower_on(s) {
             let lotus = b.lotus_spaces().contains(&s);

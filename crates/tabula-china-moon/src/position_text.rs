@@ -16,8 +16,14 @@ pub(crate) fn write_position(g: &ChinaMoon) -> String {
             f.join(",")
         })
         .collect();
+    // One item per flower: a space holding several (R5's variant) is written once for each.
     let flowers: Vec<String> = (0..b.len() as u8)
-        .filter_map(|s| g.flower_on(s).map(|f| format!("{}{}", b.id(s), f.letter())))
+        .flat_map(|s| {
+            let here = g.flowers_on(s);
+            Flower::ALL.into_iter().flat_map(move |f| {
+                (0..here.count(f)).map(move |_| format!("{}{}", b.id(s), f.letter()))
+            })
+        })
         .collect();
     let hands: Vec<String> = seats().map(|s| g.hand(s).to_letters()).collect();
     let spots: String = g

@@ -88,11 +88,28 @@ impl ChinaMoon {
         }
     }
 
+    /// The owner takes the flower lying on `space` — every flower, where R5's variant
+    /// stacked several (R17).
     fn pick_up(&mut self, owner: Seat, space: u8) {
         if let Some(f) = self.flower_on(space) {
             self.track[f.index()] &= !bit(space);
             self.hands[owner.index()].add(f);
+            if self.drop_on_flowers {
+                self.pick_up_stack(owner, space);
+            }
         }
+    }
+
+    /// R17: the rest of the flowers on a space where R5's variant may have stacked several.
+    fn pick_up_stack(&mut self, owner: Seat, space: u8) {
+        let hand = &mut self.hands[owner.index()];
+        for c in Flower::ALL {
+            if self.track[c.index()] & bit(space) != 0 {
+                self.track[c.index()] &= !bit(space);
+                hand.add(c);
+            }
+        }
+        self.stacks.take_all(space, hand);
     }
 
     /// A frog reaches the goal: its owner takes the flower of the next goal spot; the 4th
@@ -150,10 +167,12 @@ impl ChinaMoon {
     }
 
     /// The flower goes to the first space behind the butterfly with neither frog nor flower
-    /// (R5), or leaves the game when none is found before the start (R6).
+    /// (R5; with no frog only, under its variant, stacking on the flowers there), or leaves
+    /// the game when none is found before the start (R6).
     fn drop_flower(&mut self, owner: Seat, butterfly: u8, flower: Flower) {
         self.hands[owner.index()].remove(flower);
         match self.drop_target(butterfly) {
+            Some(s) if self.track[flower.index()] & bit(s) != 0 => self.stacks.push(s, flower),
             Some(s) => self.track[flower.index()] |= bit(s),
             None => self.out.add(flower),
         }
@@ -167,7 +186,7 @@ impl ChinaMoon {
             if s == START {
                 return None;
             }
-            if !self.is_occupied(s) && !self.has_flower(s) {
+            if !self.is_occupied(s) && (self.drop_on_flowers || !self.has_flower(s)) {
                 return Some(s);
             }
             at = self.board.back(s);

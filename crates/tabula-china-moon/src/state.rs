@@ -5,6 +5,7 @@
 
 use crate::board::{Board, START};
 use crate::flower::{Flower, Flowers};
+use crate::stacks::Stacks;
 use std::sync::Arc;
 use tabula_core::{MAX_SEATS, Seat};
 
@@ -71,8 +72,11 @@ pub struct ChinaMoon {
     pub(crate) frogs: [[u8; FROGS_PER_PLAYER]; MAX_SEATS],
     /// Track spaces holding a frog (never the start or the goal).
     pub(crate) occupied: u128,
-    /// Per colour, the spaces holding a flower of that colour.
+    /// Per colour, the spaces holding at least one flower of that colour.
     pub(crate) track: [u128; 5],
+    /// The flowers beyond the first of their colour on a space (only under
+    /// `butterfly_drop = "skip_frogs_only"`, R5's variant; empty otherwise).
+    pub(crate) stacks: Stacks,
     pub(crate) hands: [Flowers; MAX_SEATS],
     pub(crate) spots: [Option<Flower>; GOAL_SPOTS],
     /// Flowers that left the game (R6).
@@ -89,6 +93,10 @@ pub struct ChinaMoon {
     /// `butterfly_pickup = "leave"` (R11's variant): a frog ending on a butterfly space does
     /// not take the flower there. Fixed for the game, not part of a position.
     pub(crate) leave_on_butterfly: bool,
+    /// `butterfly_drop = "skip_frogs_only"` (R5's variant): a butterfly's flower goes to the
+    /// first space behind holding no frog, flowers or not, so flowers may stack (R17). Fixed
+    /// for the game, not part of a position.
+    pub(crate) drop_on_flowers: bool,
 }
 
 #[inline]
@@ -115,6 +123,7 @@ impl ChinaMoon {
             frogs: [[START; FROGS_PER_PLAYER]; MAX_SEATS],
             occupied: 0,
             track,
+            stacks: Stacks::default(),
             hands: [Flowers::default(); MAX_SEATS],
             spots,
             out: Flowers::default(),
@@ -125,6 +134,7 @@ impl ChinaMoon {
             setup_next: 0,
             pending: Pending::None,
             leave_on_butterfly: false,
+            drop_on_flowers: false,
         }
     }
 
@@ -168,11 +178,34 @@ impl ChinaMoon {
         Seat::all(self.players()).find(|s| self.frogs[s.index()].contains(&space))
     }
 
-    /// The flower lying on `space`, if any.
+    /// The flower lying on `space`, if any; on a space holding several (R5's variant), the
+    /// first in notation order (see [`ChinaMoon::flowers_on`]).
     pub fn flower_on(&self, space: u8) -> Option<Flower> {
         Flower::ALL
             .into_iter()
             .find(|f| self.track[f.index()] & bit(space) != 0)
+    }
+
+    /// Every flower lying on `space`, by colour: one at most under the default R5, any number
+    /// under its variant `butterfly_drop = "skip_frogs_only"` (R17).
+    pub fn flowers_on(&self, space: u8) -> Flowers {
+        let mut f = if self.stacks.is_empty() {
+            Flowers::default()
+        } else {
+            self.stacks.on(space)
+        };
+        for c in Flower::ALL {
+            if self.track[c.index()] & bit(space) != 0 {
+                f.add(c);
+            }
+        }
+        f
+    }
+
+    /// Whether butterflies drop flowers onto spaces holding flowers (R5's variant
+    /// `butterfly_drop = "skip_frogs_only"`), so that flowers may stack.
+    pub fn drops_on_flowers(&self) -> bool {
+        self.drop_on_flowers
     }
 
     #[inline]
@@ -240,11 +273,11 @@ impl ChinaMoon {
         s
     }
 
-    /// How many flowers of each colour lie on the track.
+    /// How many flowers of each colour lie on the track (stacked ones included).
     pub fn track_flowers(&self) -> Flowers {
-        let mut f = Flowers::default();
+        let mut f = self.stacks.by_colour();
         for c in Flower::ALL {
-            f.0[c.index()] = self.track[c.index()].count_ones() as u8;
+            f.0[c.index()] += self.track[c.index()].count_ones() as u8;
         }
         f
     }
@@ -311,6 +344,18 @@ impl ChinaMoon {
         }
         if flowered & occupied != 0 {
             return Err("a frog rests on a space with a flower".into());
+        }
+        if !self.drop_on_flowers && !self.stacks.is_empty() {
+            return Err("flowers stacked on a space under the default R5".into());
+        }
+        for (s, c) in self.stacks.iter() {
+            if self.track[c.index()] & bit(s) == 0 {
+                return Err(format!(
+                    "a stacked {} flower on space {} without its first",
+                    c.name(),
+                    self.board.id(s)
+                ));
+            }
         }
         Ok(())
     }

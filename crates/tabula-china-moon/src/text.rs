@@ -1,8 +1,9 @@
 //! The board drawn as text for terminals. When the board's coordinates are small whole
 //! numbers (the standard board's are), the track is drawn where it lies, two lines per row:
 //! each space shows its number and kind, then the frog (`[3]`: a frog of seat 3) or the
-//! flower (`(y)`) on it. Other boards are listed space by space. Below: forks, goal spots,
-//! each seat's frogs, hand and score so far, the turn and any decision awaited.
+//! flower (`(y)`) on it (R5's variant may stack flowers: `(yw)`, or `(3)` for three or
+//! more). Other boards are listed space by space. Below: forks, goal spots, each seat's
+//! frogs, hand and score so far, the turn and any decision awaited.
 
 use crate::board::{Board, START, SpaceKind};
 use crate::state::{ChinaMoon, MOVES_PER_TURN, Pending, Phase};
@@ -60,10 +61,13 @@ fn content(g: &ChinaMoon, s: u8) -> String {
     if let Some(seat) = g.frog_on(s) {
         return format!("[{}]", seat.number());
     }
-    if let Some(f) = g.flower_on(s) {
-        return format!("({})", f.letter());
+    // Flowers stacked by R5's variant: their letters while they fit the cell, else a count.
+    let here = g.flowers_on(s);
+    match here.total() {
+        0 => String::new(),
+        1 | 2 => format!("({})", here.to_letters()),
+        n => format!("({n})"),
     }
-    String::new()
 }
 
 fn draw_grid(g: &ChinaMoon, cells: &[(usize, usize)], out: &mut String) {
@@ -116,7 +120,12 @@ pub(crate) fn draw(g: &ChinaMoon) -> String {
     }
     let _ = writeln!(
         out,
-        "  * lotus  # black lotus  ^ spring  x stupid frog  b butterfly  [n] frog of seat n  (c) flower"
+        "  * lotus  # black lotus  ^ spring  x stupid frog  b butterfly  [n] frog of seat n  (c) flower{}",
+        if g.drops_on_flowers() {
+            "  (n) n flowers"
+        } else {
+            ""
+        }
     );
     let forks: Vec<String> = b
         .spaces()

@@ -97,10 +97,8 @@ impl ChinaMoon {
                 flower.name()
             )));
         }
-        let on_track = (0..self.board.len() as u8)
-            .filter(|&s| self.flower_on(s) == Some(flower))
-            .count();
-        if on_track + placed_on_spots as usize >= flower.total() as usize {
+        let on_track = self.track_flowers().count(flower);
+        if on_track as usize + placed_on_spots as usize >= flower.total() as usize {
             return Err(illegal(format!("no {} flower is left", flower.name())));
         }
         Ok(())

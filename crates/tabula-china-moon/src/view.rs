@@ -11,7 +11,8 @@
 //!   coordinates, y downwards);
 //! - `frogs`: per seat, its three frogs' space ids;
 //! - `flowers`: the flowers on the track, each `space` and `flower` (`yellow`, `pink`,
-//!   `white`, `black`, `blue`);
+//!   `white`, `black`, `blue`); a space holding several (R5's variant `butterfly_drop =
+//!   skip_frogs_only`) appears once per flower, in notation order;
 //! - `hands`: per seat `seat`, `flowers` (letters, e.g. `yyp`), `score` so far;
 //! - `goal_spots`: the four spots' flowers (null when not laid out yet or taken);
 //! - `out_of_game`: letters of the flowers that left the game (R6);
@@ -210,11 +211,15 @@ impl View {
                 .map(|s| g.frogs_of(s).iter().map(|&p| id(p)).collect())
                 .collect(),
             flowers: (0..b.len() as u8)
-                .filter_map(|s| {
-                    g.flower_on(s).map(|flower| FlowerOnSpace {
-                        space: id(s),
-                        flower,
-                    })
+                .flat_map(|s| {
+                    let here = g.flowers_on(s);
+                    Flower::ALL
+                        .into_iter()
+                        .flat_map(move |flower| (0..here.count(flower)).map(move |_| (s, flower)))
+                })
+                .map(|(s, flower)| FlowerOnSpace {
+                    space: id(s),
+                    flower,
                 })
                 .collect(),
             hands: seats()

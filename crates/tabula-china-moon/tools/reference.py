@@ -2,15 +2,21 @@
 """Independent reference implementation of China Moon's move rules, for cross-checking the
 Rust engine's perft counts (tests/data/perft.txt).
 
-Written from shared/rules/china-moon.md (and the engine's rulings R8-R13 in
+Written from shared/rules/china-moon.md (and the engine's rulings R8-R13 and R17 in
 docs/rules/china-moon.md) without reading the Rust move generator: positions in the
 engine's one-line notation, actions as strings in the rules' notation, chance outcomes of the
 setup counted as actions.
+
+R5's variant `butterfly_drop = skip_frogs_only` (`--butterfly-drop skip_frogs_only`): a
+butterfly's flower goes to the first space behind holding no frog, flowers or not, so a space
+may hold several flowers (written once per flower, `18y,18w`); a frog ending its move there
+takes them all (R17).
 
 Run from the crate directory:
 
     python3 tools/reference.py tests/data/perft.txt            # check every line, print counts
     python3 tools/reference.py --board boards/standard.json --divide 2 "<position>"
+    python3 tools/reference.py --butterfly-drop skip_frogs_only tests/data/perft_drop.txt
 
 The perft file's positions are read on the standard board (boards/standard.json) unless
 `--board` names another board file. Exit status 1 when a count differs from the file.
@@ -22,6 +28,13 @@ from collections import Counter
 
 COLOURS = "ypwku"  # notation order in hands
 TOTAL = {"y": 5, "p": 5, "w": 5, "k": 1, "u": 1}
+# R5 (`skip_flowers`) or its variant (`skip_frogs_only`), set by `--butterfly-drop`.
+BUTTERFLY_DROP = "skip_flowers"
+
+
+def pile(letters):
+    """The flowers of one space as letters in notation order."""
+    return "".join(sorted(letters, key=COLOURS.index))
 
 
 def load_board(path):
@@ -45,7 +58,7 @@ def parse(text, players_hint=None):
     flowers = {}
     if f[2] != "-":
         for item in f[2].split(","):
-            flowers[item[:-1]] = item[-1]
+            flowers[item[:-1]] = pile(flowers.get(item[:-1], "") + item[-1])
     hands = [Counter() if h == "-" else Counter(h) for h in f[3].split("/")]
     spots = [None if c == "-" else c for c in f[4]]
     out = Counter() if f[5] == "-" else Counter(f[5])
@@ -145,7 +158,7 @@ def legal(board, st):
         if slot[0] == "G":
             left = [c for c in "ypw" if c not in st["spots"]]
             return [(f"{slot}={c}", 1 / len(left)) for c in left]
-        placed = Counter(st["flowers"].values()) + Counter(c for c in st["spots"] if c)
+        placed = Counter("".join(st["flowers"].values())) + Counter(c for c in st["spots"] if c)
         bag = {c: TOTAL[c] - placed[c] for c in "ypw"}
         n = sum(bag.values())
         return [(f"{slot}={c}", bag[c] / n) for c in "ypw" if bag[c] > 0]
@@ -185,7 +198,7 @@ def drop_space(board, st, butterfly):
     occ = occupied(st)
     s = board[butterfly]["back"]
     while s != "S":
-        if s not in occ and s not in st["flowers"]:
+        if s not in occ and (BUTTERFLY_DROP == "skip_frogs_only" or s not in st["flowers"]):
             return s
         s = board[s]["back"]
     return None
@@ -197,7 +210,7 @@ def do_drop(board, st, owner, butterfly, c):
     if target is None:
         st["out"][c] += 1
     else:
-        st["flowers"][target] = c
+        st["flowers"][target] = pile(st["flowers"].get(target, "") + c)
 
 
 def apply(board, st, action):
@@ -245,7 +258,8 @@ def apply(board, st, action):
             end_of_frog_move(st)
             return st
         if k % 2 == 1 and l in st["flowers"]:
-            hand[st["flowers"].pop(l)] += 1
+            for c in st["flowers"].pop(l):  # every flower lying there (R17)
+                hand[c] += 1
     dest = landings[-1]
     kind = board[dest]["kind"]
     if kind == "stupid-frog":
@@ -278,12 +292,18 @@ def perft(board, st, depth):
 
 
 def main(argv):
+    global BUTTERFLY_DROP
     board_path = "boards/standard.json"
     divide = None
     args = list(argv)
     if "--board" in args:
         i = args.index("--board")
         board_path = args[i + 1]
+        del args[i:i + 2]
+    if "--butterfly-drop" in args:
+        i = args.index("--butterfly-drop")
+        BUTTERFLY_DROP = args[i + 1]
+        assert BUTTERFLY_DROP in ("skip_flowers", "skip_frogs_only"), BUTTERFLY_DROP
         del args[i:i + 2]
     if "--divide" in args:
         i = args.index("--divide")

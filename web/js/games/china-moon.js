@@ -446,10 +446,14 @@ export default {
         }
         // Flowers on the track and on the goal's spots.
         flowersG.replaceChildren();
+        const stacked = new Map();
         for (const f of v.flowers) {
           const [x, y] = geo.pos.get(f.space);
+          // Several flowers on one space (the butterfly_drop variant) fan out, so each shows.
+          const k = stacked.get(f.space) || 0;
+          stacked.set(f.space, k + 1);
           const g = flower(LETTER[f.flower], 1.15);
-          g.setAttribute('transform', `translate(${x} ${y - 1}) scale(1.15)`);
+          g.setAttribute('transform', `translate(${x + 4 * k} ${y - 1 - 3 * k}) scale(1.15)`);
           g.setAttribute('aria-label', t('cm.flowerOn', { flower: FLOWER[LETTER[f.flower]]?.name || f.flower, sp: f.space }));
           labelledGroup(g);
           flowersG.append(g);

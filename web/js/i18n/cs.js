@@ -416,6 +416,8 @@ export default {
   'param.china-moon.board.help': "Text souboru s deskou ve formátu JSON (viz pravidla, rozhodnutí R1). Prázdné: standardní deska.",
   'param.china-moon.butterfly_pickup.label': "Květy na polích s motýlem",
   'param.china-moon.butterfly_pickup.help': "take (výchozí, rozhodnutí R11): žabička, která skončí pohyb na poli s motýlem, si vezme květ, který tam leží; leave: květ zůstane.",
+  'param.china-moon.butterfly_drop.label': "Kam jde květ od motýla",
+  'param.china-moon.butterfly_drop.help': "skip_flowers (výchozí, rozhodnutí R5): první pole za motýlem bez žabičky i bez květu; skip_frogs_only: první pole za motýlem bez žabičky, i když tam leží květy (květy se hromadí a žabička si je vezme všechny, rozhodnutí R17).",
   'param.magical-circle.deck_step.label': "Krok balíčku",
   'param.magical-circle.deck_step.help': "Rozhodnutí D3: balíček tvoří rozestavení s čísly 0, krok, 2 × krok, … (12 až 359; 20 dá 36 karet).",
   'param.magical-circle.swap_values.label': "Hodnoty karet výměny",

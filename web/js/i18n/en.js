@@ -414,6 +414,8 @@ export default {
   'param.china-moon.board.help': "The JSON text of a board file (see the rules, ruling R1). Empty: the standard board.",
   'param.china-moon.butterfly_pickup.label': "Flowers on butterfly spaces",
   'param.china-moon.butterfly_pickup.help': "take (the default, ruling R11): a frog that ends its move on a butterfly space takes the flower lying there; leave: the flower stays.",
+  'param.china-moon.butterfly_drop.label': "Where a butterfly's flower goes",
+  'param.china-moon.butterfly_drop.help': "skip_flowers (the default, ruling R5): the first space behind the butterfly with neither a frog nor a flower; skip_frogs_only: the first space behind with no frog, even if flowers lie there (flowers stack, and a frog takes them all, ruling R17).",
   'param.magical-circle.deck_step.label': "Deck step",
   'param.magical-circle.deck_step.help': "Ruling D3: the deck holds the arrangements numbered 0, step, 2 × step, … (12 to 359; 20 gives 36 cards).",
   'param.magical-circle.swap_values.label': "Swap card values",

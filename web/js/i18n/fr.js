@@ -415,6 +415,8 @@ export default {
   'param.china-moon.board.help': "Le texte JSON d’un fichier de plateau (voir les règles, décision R1). Vide : le plateau standard.",
   'param.china-moon.butterfly_pickup.label': "Fleurs sur les cases papillon",
   'param.china-moon.butterfly_pickup.help': "take (par défaut, décision R11) : une grenouille qui finit son déplacement sur une case papillon prend la fleur qui s’y trouve ; leave : la fleur reste.",
+  'param.china-moon.butterfly_drop.label': "Où va la fleur d’un papillon",
+  'param.china-moon.butterfly_drop.help': "skip_flowers (par défaut, décision R5) : la première case derrière le papillon sans grenouille ni fleur ; skip_frogs_only : la première case derrière sans grenouille, même si des fleurs s’y trouvent (les fleurs s’empilent, et une grenouille les prend toutes, décision R17).",
   'param.magical-circle.deck_step.label': "Pas du paquet",
   'param.magical-circle.deck_step.help': "Décision D3 : le paquet contient les dispositions numérotées 0, pas, 2 × pas, … (de 12 à 359 ; 20 donne 36 cartes).",
   'param.magical-circle.swap_values.label': "Valeurs des cartes échanger",
