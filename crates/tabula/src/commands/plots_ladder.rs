@@ -41,6 +41,7 @@ pub fn skill_ladder(l: &Ladder) -> String {
         x1: l.levels.len().max(1) as f64,
         y0,
         y1,
+        right: W - RIGHT,
     };
     let y_ticks: Vec<(f64, String)> = ticks(y0, y1, step)
         .into_iter()
