@@ -70,11 +70,16 @@ fn grouped_bars(title: &str, groups: &[String], series: &[BarSeries<'_>]) -> Str
                 r = centre + whisker,
                 fr = left + width - 2.0,
             );
+            // The value over the whisker, smaller where the bar is narrow (or only in the
+            // bar's tooltip when even that would spill over the next bar).
             let value = pct(bar.rate);
-            if text_width(&value, 12.0) + 4.0 <= width {
+            if let Some(size) = [12.0, 10.0]
+                .into_iter()
+                .find(|&size| text_width(&value, size) + 4.0 <= width)
+            {
                 let _ = write!(
                     s,
-                    r#"<text x="{centre:.1}" y="{ty:.1}" text-anchor="middle">{value}</text>"#,
+                    r#"<text x="{centre:.1}" y="{ty:.1}" text-anchor="middle" font-size="{size}">{value}</text>"#,
                     ty = hi - 6.0
                 );
             }
