@@ -1,6 +1,6 @@
 // analyze-report.test.mjs — the HTML report of `tabula analyze` in a real browser. For every
-// game, a small but real analysis (cheap bots and a skill ladder, then the same with two
-// variants side by side) is written with --out and opened in Chromium at desktop width.
+// game, a small but real analysis (cheap bots and a skill ladder, then the same with two or
+// three variants side by side) is written with --out and opened in Chromium at desktop width.
 // Every plot of both pages is checked: no two text labels overlap, no label runs across the
 // edge of a bar or board space, no text runs outside its SVG; the page does not overflow
 // sideways (nor does the text report); the report is self-contained (nothing loaded from
@@ -35,7 +35,8 @@ const GAMES = [
   { game: 'toumai', games: 6, variants: ['two:', 'three:players=3'] },
   { game: 'khan-tsin', games: 6, variants: ['plain:', 'short:max_plies=60'] },
   { game: 'china-moon', games: 4, variants: ['take:', 'leave:butterfly_pickup=leave'] },
-  { game: 'magical-circle', games: 6, variants: ['two:target=2', 'three:target=3'] },
+  // Three variants here: three series in every legend, a table wider than two.
+  { game: 'magical-circle', games: 6, variants: ['two:target=2', 'three:target=3', 'four:target=4'] },
 ];
 
 let browser;
@@ -145,7 +146,7 @@ async function seriesByPlot(page) {
 }
 
 for (const { game, games, args = [], variants } of GAMES) {
-  test(`${game}: every plot of the report and of two variants side by side fits, labels apart`, async () => {
+  test(`${game}: every plot of the report and of its variants side by side fits, labels apart`, async () => {
     const single = path.join(tmp, game);
     await analyze(game, ['--games', String(games), '--bot', MCTS, '--weaker', 'random',
       '--ladder', `random,${MCTS}`, ...args, '--out', single]);

@@ -166,7 +166,10 @@ pub fn comparison_html(
         })
         .collect();
     let head: Vec<&str> = head.iter().map(String::as_str).collect();
+    // With many variants the table is wider than the page: it scrolls on its own.
+    h.push_str("<div style=\"overflow-x:auto\">");
     table(&mut h, &head, &rows);
+    h.push_str("</div>\n");
     for (file, section, id) in SECTIONS {
         let Some((_, svg)) = svgs.iter().find(|(n, _)| *n == file) else {
             continue;
