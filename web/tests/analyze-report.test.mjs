@@ -8,7 +8,8 @@
 // in the same folder) with a table of contents. The comparison page overlays each plot that
 // makes sense per variant, a series per variant named by it. Full-page screenshots go to
 // $ANALYZE_SHOTS (default web/tests/screenshots/analyze): <game>.png, <game>-variants.png,
-// and each plot alone in <game>/<n>.png, <game>-variants/<n>.png.
+// <game>-variants-<variant>.png (each variant's own report, checked the same way), and each
+// plot of the first two alone in <game>/<n>.png, <game>-variants/<n>.png.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -157,7 +158,10 @@ for (const { game, games, args = [], variants } of GAMES) {
     const problems = [];
     const overlays = [];
     const names = variants.map((v) => v.split(':')[0]);
-    for (const [dir, shot] of [[single, game], [pair, `${game}-variants`]]) {
+    // The report, the comparison page, and each variant's own report.
+    const pages = [[single, game, 'single'], [pair, `${game}-variants`, 'pair'],
+      ...names.map((n) => [path.join(pair, n), `${game}-variants-${n}`, 'variant'])];
+    for (const [dir, shot, kind] of pages) {
       const { page, context, errors } = await open(path.join(dir, 'index.html'));
       const plots = await page.$$eval('svg', (svgs) => svgs.map((s) => s.querySelector(':scope > title')?.textContent));
       if (plots.length < 5) overlays.push(`${shot}: only ${plots.length} plots: ${plots.join(', ')}`);
@@ -166,7 +170,7 @@ for (const { game, games, args = [], variants } of GAMES) {
       const refs = await outsideReferences(page);
       assert.deepEqual(refs.external, [], `${shot}: the report is self-contained`);
       for (const f of refs.files) assert.ok(fs.existsSync(path.join(dir, f)), `${shot}: ${f} exists`);
-      if (dir === pair) {
+      if (kind === 'pair') {
         assert.deepEqual(refs.files.sort(), names.map((n) => `${n}/index.html`).sort());
         const series = await seriesByPlot(page);
         for (const plot of ['seat_win_rates.svg', 'outcomes.svg', 'game_length.svg', 'branching.svg',
@@ -174,15 +178,18 @@ for (const { game, games, args = [], variants } of GAMES) {
           const got = JSON.stringify(series[plot] ?? null);
           if (got !== JSON.stringify(names)) overlays.push(`${plot}: series ${got}, not one per variant ${JSON.stringify(names)}`);
         }
-      } else {
+      } else if (kind === 'single') {
         assert.ok(plots.some((t) => /Skill ladder/.test(t)), `${game}: the ladder plot`);
       }
       await page.screenshot({ path: path.join(OUT, `${shot}.png`), fullPage: true });
-      // Each plot on its own as well, to look at closely.
-      fs.mkdirSync(path.join(OUT, shot), { recursive: true });
-      const svgs = await page.$$('body > svg');
-      for (const [i, svg] of svgs.entries()) {
-        await svg.screenshot({ path: path.join(OUT, shot, `${i + 1}.png`) });
+      // Each plot on its own as well, to look at closely (a variant's own report has the
+      // same plots as the single report).
+      if (kind !== 'variant') {
+        fs.mkdirSync(path.join(OUT, shot), { recursive: true });
+        const svgs = await page.$$('body > svg');
+        for (const [i, svg] of svgs.entries()) {
+          await svg.screenshot({ path: path.join(OUT, shot, `${i + 1}.png`) });
+        }
       }
       assert.deepEqual(errors, []);
       await context.close();
