@@ -91,7 +91,7 @@ cd web/tests
 if [ "$#" -gt 0 ]; then FILES=("$@"); else FILES=(*.test.mjs); fi
 START=$(date +%s)
 STATUS=0
-TABULA_URL="$URL" node --test --test-concurrency=1 --test-reporter=spec "${FILES[@]}" || STATUS=$?
+TABULA_URL="$URL" TABULA_BIN="$TABULA" node --test --test-concurrency=1 --test-reporter=spec "${FILES[@]}" || STATUS=$?
 echo "== End-to-end tests took $(( $(date +%s) - START )) s (screenshots in web/tests/screenshots/)"
 if [ "$STATUS" -ne 0 ]; then
   echo "== Server log (last 40 lines)" >&2

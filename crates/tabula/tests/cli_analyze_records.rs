@@ -227,9 +227,11 @@ fn variants_are_compared_side_by_side_with_p_values() {
     // Capped at 40 plies against up to 200: shorter, and clearly so.
     assert!(cells[1]["value"].as_f64().unwrap() <= 40.0);
     assert!(cells[1]["test"]["p"].as_f64().unwrap() < 0.01, "{length}");
+    // Random bots value nothing: no uncertainty plot, the other overlays are there.
+    assert!(!out.join("uncertainty.svg").exists());
     for name in [
         "index.html",
-        "uncertainty.svg",
+        "outcomes.svg",
         "game_length.svg",
         "long/index.html",
         "short/report.json",

@@ -8,7 +8,7 @@
 use super::analyze_html::{coverage_html, dynamics_html, ladder_html, with_contents};
 use super::analyze_ladder::{parse_ladder, run_ladder};
 use super::analyze_records::{LogProgress, RecordSink};
-use super::analyze_variants::{Variant, parse_variants};
+use super::analyze_variants::{Variant, comparison_html, overlays, parse_variants};
 use super::plots::{self, escape};
 use super::simulate::{match_config, progress_bar};
 use crate::find;
@@ -266,13 +266,8 @@ fn side_by_side_output(
             .iter()
             .map(|a| (a.variant.name.as_str(), &a.report))
             .collect();
-        let overlays = vec![
-            ("game_length.svg", plots::dynamics::length_overlay(&reports)),
-            (
-                "uncertainty.svg",
-                plots::dynamics::uncertainty_curves(&reports),
-            ),
-        ];
+        let pairs: Vec<_> = analysed.iter().map(|a| (a.variant, &a.report)).collect();
+        let overlays = overlays(&analysed[0].report.game, &reports);
         let write = |name: &str, text: &str| -> Result<()> {
             let path = dir.join(name);
             std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
@@ -286,71 +281,11 @@ fn side_by_side_output(
         )?;
         write(
             "index.html",
-            &comparison_html(analysed, comparison, title, &overlays),
+            &comparison_html(&pairs, comparison, title, &overlays),
         )?;
         announce(args, &dir.join("index.html"));
     }
     Ok(())
-}
-
-/// The comparison page: the table with p-values, the overlaid plots, links to each
-/// variant's own report.
-fn comparison_html(
-    analysed: &[Analysed<'_>],
-    comparison: &Comparison,
-    title: &str,
-    svgs: &[(&str, String)],
-) -> String {
-    let mut h = String::new();
-    let _ = write!(
-        h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t} — variants \
-         side by side</title><style>{STYLE}</style></head><body>\n<h1>{t} — variants side by \
-         side</h1>\n<p>The same seeds for every variant. Each cell: the figure and its 95% \
-         interval; after the first variant, the p-value of a two-sample test of the difference \
-         (two-proportion z for rates, Mann-Whitney for per-game figures).</p>\n",
-        t = escape(title)
-    );
-    let mut head = vec!["metric".to_string()];
-    head.extend(comparison.variants.iter().cloned());
-    let rows: Vec<Vec<String>> = comparison
-        .metrics
-        .iter()
-        .map(|m| {
-            let mut row = vec![m.metric.clone()];
-            for c in &m.cells {
-                let f = |v: f64| {
-                    if m.kind == "rate" {
-                        pct(v)
-                    } else {
-                        format!("{v:.3}")
-                    }
-                };
-                let mut cell = format!("{} ({} – {})", f(c.value), f(c.ci95[0]), f(c.ci95[1]));
-                if let Some(t) = &c.test {
-                    let _ = write!(cell, ", p = {:.3}", t.p);
-                }
-                row.push(cell);
-            }
-            row
-        })
-        .collect();
-    let head: Vec<&str> = head.iter().map(String::as_str).collect();
-    table(&mut h, &head, &rows);
-    for (_, svg) in svgs {
-        h.push_str(svg);
-    }
-    h.push_str("<h2>Each variant</h2>\n<ul>\n");
-    for a in analysed {
-        let _ = writeln!(
-            h,
-            "<li><a href=\"{n}/index.html\">{n}</a>: <code>{p}</code></li>",
-            n = escape(&a.variant.name),
-            p = escape(&a.variant.params.to_string())
-        );
-    }
-    h.push_str("</ul>\n</body></html>\n");
-    h
 }
 
 /// The report as JSON with the game's title and the parameters it was played with (a board
@@ -441,7 +376,7 @@ pub(super) fn table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
     out.push_str("</table>\n");
 }
 
-const STYLE: &str = "body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;\
+pub(super) const STYLE: &str = "body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;\
 color:#222}table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;\
 padding:.25rem .6rem;text-align:right}th{background:#f3f3f3}svg{max-width:100%;height:auto;\
 display:block;margin:1rem 0}pre{background:#f6f6f6;padding:1rem;overflow:auto}";

@@ -1,9 +1,16 @@
 //! `tabula analyze --variant NAME:key=value[,key=value…]`: the variants of a comparison,
 //! each the command's parameters with some changed (`players`, `layout`, `board` (a file),
-//! `max_plies` and any `--param` key).
+//! `max_plies` and any `--param` key); and the comparison page that shows them side by side,
+//! every plot that makes sense per variant overlaid with a series per variant.
 
+use super::analyze::{STYLE, pct, table};
+use super::analyze_html::with_contents;
+use super::plots::{self, escape};
 use anyhow::{Context, Result, bail};
 use serde_json::Value;
+use std::fmt::Write;
+use tabula_ai::AnalysisReport;
+use tabula_ai::analysis::compare::Comparison;
 
 /// One variant: its name, and the parameters it is played with (as the registry takes
 /// them), with a board file named by its path for the report.
@@ -69,6 +76,122 @@ pub fn parse_variants(texts: &[String], base: &Value, board: Option<&str>) -> Re
         out.push(v);
     }
     Ok(out)
+}
+
+/// The plots of the comparison page, by file name: seat win rates, how games end, game
+/// length, branching factor, then skill, board coverage and uncertainty when some variant
+/// has them. Each holds one series per variant, named by it.
+pub fn overlays(game: &str, reports: &[(&str, &AnalysisReport)]) -> Vec<(&'static str, String)> {
+    let mut svgs = vec![
+        (
+            "seat_win_rates.svg",
+            plots::variants::seat_win_rates(reports),
+        ),
+        ("outcomes.svg", plots::variants::outcomes(reports)),
+        ("game_length.svg", plots::dynamics::length_overlay(reports)),
+        ("branching.svg", plots::variants::branching(reports)),
+    ];
+    if let Some(svg) = plots::variants::skill_win_rates(reports) {
+        svgs.push(("skill.svg", svg));
+    }
+    let boards: Vec<_> = reports
+        .iter()
+        .map(|(n, r)| (*n, r.board_coverage.as_ref()))
+        .collect();
+    if let Some(svg) = plots::coverage::coverage_multiples(game, &boards) {
+        svgs.push(("coverage.svg", svg));
+    }
+    if reports.iter().any(|(_, r)| r.dynamics.is_some()) {
+        svgs.push((
+            "uncertainty.svg",
+            plots::dynamics::uncertainty_curves(reports),
+        ));
+    }
+    svgs
+}
+
+/// The sections of the comparison page: a plot's file, the section's title and anchor.
+const SECTIONS: [(&str, &str, &str); 7] = [
+    ("seat_win_rates.svg", "Seat balance", "seat-balance"),
+    ("outcomes.svg", "How games end", "outcomes"),
+    ("game_length.svg", "Game length", "length"),
+    ("branching.svg", "Branching factor", "branching"),
+    ("skill.svg", "Skill", "skill"),
+    ("coverage.svg", "Board coverage", "coverage"),
+    ("uncertainty.svg", "Dynamics", "dynamics"),
+];
+
+/// The comparison page: the table with p-values, a section per overlaid plot (each inlined,
+/// marked with `data-plot` = its file name), links to each variant's own report, and a table
+/// of contents.
+pub fn comparison_html(
+    variants: &[(&Variant, &AnalysisReport)],
+    comparison: &Comparison,
+    title: &str,
+    svgs: &[(&str, String)],
+) -> String {
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t} — variants \
+         side by side</title><style>{STYLE}</style></head><body>\n<h1>{t} — variants side by \
+         side</h1>\n<p>The same seeds for every variant. Each cell: the figure and its 95% \
+         interval; after the first variant, the p-value of a two-sample test of the difference \
+         (two-proportion z for rates, Mann-Whitney for per-game figures).</p>\n\
+         <h2 id=\"comparison\">Figures side by side</h2>\n",
+        t = escape(title)
+    );
+    let mut head = vec!["metric".to_string()];
+    head.extend(comparison.variants.iter().cloned());
+    let rows: Vec<Vec<String>> = comparison
+        .metrics
+        .iter()
+        .map(|m| {
+            let mut row = vec![m.metric.clone()];
+            for c in &m.cells {
+                let f = |v: f64| {
+                    if m.kind == "rate" {
+                        pct(v)
+                    } else {
+                        format!("{v:.3}")
+                    }
+                };
+                let mut cell = format!("{} ({} – {})", f(c.value), f(c.ci95[0]), f(c.ci95[1]));
+                if let Some(t) = &c.test {
+                    let _ = write!(cell, ", p = {:.3}", t.p);
+                }
+                row.push(cell);
+            }
+            row
+        })
+        .collect();
+    let head: Vec<&str> = head.iter().map(String::as_str).collect();
+    // With many variants the table is wider than the page: it scrolls on its own.
+    h.push_str("<div style=\"overflow-x:auto\">");
+    table(&mut h, &head, &rows);
+    h.push_str("</div>\n");
+    for (file, section, id) in SECTIONS {
+        let Some((_, svg)) = svgs.iter().find(|(n, _)| *n == file) else {
+            continue;
+        };
+        let _ = writeln!(h, "<h2 id=\"{id}\">{section}</h2>");
+        h.push_str(&svg.replacen("<svg ", &format!("<svg data-plot=\"{file}\" "), 1));
+    }
+    h.push_str("<h2 id=\"variants\">Each variant</h2>\n<ul>\n");
+    for (v, _) in variants {
+        let mut params = v.params.clone();
+        if let Some(path) = &v.board_path {
+            params["board"] = Value::from(path.as_str());
+        }
+        let _ = writeln!(
+            h,
+            "<li><a href=\"{n}/index.html\">{n}</a>: <code>{p}</code></li>",
+            n = escape(&v.name),
+            p = escape(&params.to_string())
+        );
+    }
+    h.push_str("</ul>\n</body></html>\n");
+    with_contents(&h)
 }
 
 #[cfg(test)]

@@ -3,7 +3,10 @@
 //! by ply (mean line in a min–max band), and the stronger bot's win rate per seat.
 //!
 //! Every plot is a standalone SVG document (`xmlns` set, text escaped), so it can be opened
-//! on its own or inlined into the HTML report.
+//! on its own or inlined into the HTML report. Legends stand in a row between the title and
+//! the plotting area (never over the data), titles and labels are cut to the room they have,
+//! and rate plots leave room above 100% for the values over their whiskers:
+//! `web/tests/analyze-report.test.mjs` checks in a browser that no label overlaps another.
 
 use std::fmt::Write;
 use tabula_ai::AnalysisReport;
@@ -19,6 +22,10 @@ const BLUE: &str = "#4e79a7";
 const LIGHT: &str = "#a0cbe8";
 const RED: &str = "#e15759";
 const GREY: &str = "#dddddd";
+/// One colour per variant, in order (Tableau 10).
+const COLOURS: [&str; 8] = [
+    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f",
+];
 
 /// Text safe inside XML elements and attribute values.
 pub fn escape(text: &str) -> String {
@@ -53,17 +60,52 @@ fn number(v: f64) -> String {
     }
 }
 
+/// About how wide `text` is in pixels at font size `size` (sans-serif; generous, so that
+/// labels placed by it do not touch): narrow letters, wide letters and the rest.
+fn text_width(text: &str, size: f64) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' | 'f' | 't' | 'r'
+            | '(' | ')' | '[' | ']' | '/' | '-' => 0.36,
+            'm' | 'w' | 'M' | 'W' | '%' | '–' | '—' => 0.98,
+            'A'..='Z' => 0.74,
+            _ => 0.64,
+        })
+        .sum();
+    em * size
+}
+
+/// `text` cut to fit `width` pixels at font size `size` (an ellipsis marks the cut).
+fn fit(text: &str, width: f64, size: f64) -> String {
+    if text_width(text, size) <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.to_string();
+    while !cut.is_empty() && text_width(&cut, size) + text_width("…", size) > width {
+        cut.pop();
+    }
+    cut.push('…');
+    cut
+}
+
 /// The plotting area and the data ranges it shows.
 struct Frame {
     x0: f64,
     x1: f64,
     y0: f64,
     y1: f64,
+    /// The plotting area's right edge (`W - RIGHT`, less where a legend stands on the right).
+    right: f64,
 }
 
 impl Frame {
+    fn right(&self) -> f64 {
+        self.right
+    }
+
     fn x(&self, v: f64) -> f64 {
-        LEFT + (v - self.x0) / (self.x1 - self.x0) * (W - LEFT - RIGHT)
+        LEFT + (v - self.x0) / (self.x1 - self.x0) * (self.right() - LEFT)
     }
     fn y(&self, v: f64) -> f64 {
         H - BOTTOM - (v - self.y0) / (self.y1 - self.y0) * (H - TOP - BOTTOM)
@@ -78,8 +120,9 @@ impl Frame {
         );
         let _ = write!(
             s,
-            r#"<title>{t}</title><rect width="{W}" height="{H}" fill="white"/><text x="{cx}" y="22" text-anchor="middle" font-size="15" font-weight="bold">{t}</text>"#,
+            r#"<title>{t}</title><rect width="{W}" height="{H}" fill="white"/><text x="{cx}" y="22" text-anchor="middle" font-size="15" font-weight="bold">{shown}</text>"#,
             t = escape(title),
+            shown = escape(&fit(title, W - 16.0, 15.0 * 1.1)),
             cx = W / 2.0
         );
         for (v, label) in y_ticks {
@@ -87,7 +130,7 @@ impl Frame {
             let _ = write!(
                 s,
                 r#"<line x1="{LEFT}" y1="{y:.1}" x2="{x2}" y2="{y:.1}" stroke="{GREY}"/><text x="{lx}" y="{ty:.1}" text-anchor="end">{l}</text>"#,
-                x2 = W - RIGHT,
+                x2 = self.right(),
                 lx = LEFT - 6.0,
                 ty = y + 4.0,
                 l = escape(label)
@@ -97,8 +140,8 @@ impl Frame {
             s,
             r#"<line x1="{LEFT}" y1="{b}" x2="{x2}" y2="{b}" stroke="black"/><line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{b}" stroke="black"/><text x="{cx}" y="{ty}" text-anchor="middle">{xt}</text><text transform="translate(16 {cy}) rotate(-90)" text-anchor="middle">{yt}</text>"#,
             b = H - BOTTOM,
-            x2 = W - RIGHT,
-            cx = LEFT + (W - LEFT - RIGHT) / 2.0,
+            x2 = self.right(),
+            cx = LEFT + (self.right() - LEFT) / 2.0,
             ty = H - 12.0,
             cy = TOP + (H - TOP - BOTTOM) / 2.0,
             xt = escape(x_title),
@@ -136,6 +179,59 @@ impl Frame {
     }
 }
 
+/// A legend entry's mark: a line (solid or dashed) or a filled square, in a colour.
+#[derive(Clone, Copy)]
+enum Swatch {
+    Line(&'static str),
+    Dashed(&'static str),
+    Dotted(&'static str),
+    Square(&'static str),
+}
+
+/// Legend entries in a row in the band between the title and the plot, from the left; the
+/// names share the room when they would not all fit.
+fn legend_row(s: &mut String, entries: &[(Swatch, String)]) {
+    const MARK: f64 = 20.0;
+    const GAP: f64 = 18.0;
+    let room = W - RIGHT - LEFT;
+    let fixed = entries.len() as f64 * (MARK + 6.0 + GAP);
+    let natural: f64 = entries.iter().map(|(_, t)| text_width(t, 12.0)).sum();
+    let scale = if fixed + natural > room {
+        ((room - fixed) / natural.max(1.0)).max(0.1)
+    } else {
+        1.0
+    };
+    let (mut x, y) = (LEFT, TOP - 10.0);
+    for (swatch, name) in entries {
+        let label = fit(name, text_width(name, 12.0) * scale, 12.0);
+        let _ = match swatch {
+            Swatch::Line(c) | Swatch::Dashed(c) | Swatch::Dotted(c) => write!(
+                s,
+                r#"<line x1="{x:.1}" y1="{y}" x2="{x2:.1}" y2="{y}" stroke="{c}" stroke-width="2"{dash}/>"#,
+                x2 = x + MARK,
+                dash = match swatch {
+                    Swatch::Dashed(_) => r#" stroke-dasharray="6 4""#,
+                    Swatch::Dotted(_) => r#" stroke-dasharray="2 3""#,
+                    _ => "",
+                }
+            ),
+            Swatch::Square(c) => write!(
+                s,
+                r#"<rect x="{x:.1}" y="{y0}" width="{MARK}" height="10" fill="{c}"/>"#,
+                y0 = y - 5.0
+            ),
+        };
+        let _ = write!(
+            s,
+            r#"<text x="{tx:.1}" y="{ty}">{l}</text>"#,
+            tx = x + MARK + 6.0,
+            ty = y + 4.0,
+            l = escape(&label)
+        );
+        x += MARK + 6.0 + text_width(&label, 12.0) + GAP;
+    }
+}
+
 fn pct(v: f64) -> String {
     format!("{:.1}%", 100.0 * v)
 }
@@ -153,7 +249,9 @@ pub fn rate_bars(title: &str, bars: &[RateBar], reference: (f64, &str)) -> Strin
         x0: 0.0,
         x1: bars.len().max(1) as f64,
         y0: 0.0,
-        y1: 1.0,
+        // Room above 100% for the value over a whisker, below the reference's legend.
+        y1: 1.1,
+        right: W - RIGHT,
     };
     let y_ticks: Vec<(f64, String)> = ticks(0.0, 1.0, 0.2)
         .into_iter()
@@ -239,6 +337,7 @@ pub fn length_histogram(r: &AnalysisReport) -> String {
         x1: last,
         y0: 0.0,
         y1: top,
+        right: W - RIGHT,
     };
     let y_ticks: Vec<(f64, String)> = ticks(0.0, top, step)
         .into_iter()
@@ -270,7 +369,9 @@ pub fn length_histogram(r: &AnalysisReport) -> String {
             frame.x_label(&mut s, edge as f64, &edge.to_string());
         }
     }
-    for (v, name, dash) in [(l.mean, "mean", "6 4"), (l.median, "median", "2 3")] {
+    // The mean and median as lines, named in the legend above the plot (labels beside the
+    // lines ran into the bars and into each other).
+    for (v, dash) in [(l.mean, "6 4"), (l.median, "2 3")] {
         let x = frame.x(v);
         let _ = write!(
             s,
@@ -278,23 +379,14 @@ pub fn length_histogram(r: &AnalysisReport) -> String {
             t = TOP,
             b = H - BOTTOM
         );
-        let ly = if name == "mean" {
-            TOP + 12.0
-        } else {
-            TOP + 26.0
-        };
-        // Labels near the right edge go on the line's left.
-        let (lx, anchor) = if x > W - RIGHT - 100.0 {
-            (x - 4.0, "end")
-        } else {
-            (x + 4.0, "start")
-        };
-        let _ = write!(
-            s,
-            r#"<text x="{lx:.1}" y="{ly}" text-anchor="{anchor}" fill="{RED}">{name} {v}</text>"#,
-            v = number(v)
-        );
     }
+    legend_row(
+        &mut s,
+        &[
+            (Swatch::Dashed(RED), format!("mean {}", number(l.mean))),
+            (Swatch::Dotted(RED), format!("median {}", number(l.median))),
+        ],
+    );
     s.push_str("</svg>\n");
     s
 }
@@ -312,6 +404,7 @@ pub fn branching_by_ply(r: &AnalysisReport) -> String {
         x1: last,
         y0: 0.0,
         y1: top,
+        right: W - RIGHT,
     };
     let y_ticks: Vec<(f64, String)> = ticks(0.0, top, y_step)
         .into_iter()
@@ -355,17 +448,12 @@ pub fn branching_by_ply(r: &AnalysisReport) -> String {
     for v in ticks(0.0, last, tick_step(last, 10).max(1.0)) {
         frame.x_label(&mut s, v, &number(v));
     }
-    let lx = W - RIGHT - 150.0;
-    let _ = write!(
-        s,
-        r#"<line x1="{lx}" y1="{y}" x2="{lx2}" y2="{y}" stroke="{BLUE}" stroke-width="2"/><text x="{tx}" y="{ty}">mean {m:.2}</text><rect x="{lx}" y="{y2}" width="20" height="10" fill="{LIGHT}"/><text x="{tx}" y="{ty2}">min–max</text>"#,
-        lx2 = lx + 20.0,
-        y = TOP + 8.0,
-        tx = lx + 26.0,
-        ty = TOP + 12.0,
-        m = r.branching.mean,
-        y2 = TOP + 18.0,
-        ty2 = TOP + 27.0
+    legend_row(
+        &mut s,
+        &[
+            (Swatch::Line(BLUE), format!("mean {:.2}", r.branching.mean)),
+            (Swatch::Square(LIGHT), "min–max".to_string()),
+        ],
     );
     s.push_str("</svg>\n");
     s
@@ -376,6 +464,9 @@ pub mod dynamics;
 
 #[path = "plots_ladder.rs"]
 pub mod ladder;
+
+#[path = "plots_variants.rs"]
+pub mod variants;
 
 #[path = "plots_coverage.rs"]
 pub mod coverage;

@@ -1,40 +1,34 @@
 //! The plots of the dynamics and of variants side by side: outcome uncertainty against game
 //! progress, and game lengths, one line per variant (a single report is a single line).
 
-use super::{BOTTOM, Frame, H, LEFT, RIGHT, TOP, W, escape, number, tick_step, ticks};
+use super::variants::open_series;
+use super::{COLOURS, Frame, RIGHT, Swatch, W, legend_row, number, tick_step, ticks};
 use std::fmt::Write;
 use tabula_ai::AnalysisReport;
 
-/// One colour per variant, in order (Tableau 10).
-const COLOURS: [&str; 8] = [
-    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f",
-];
-
-/// A legend entry per series, stacked inside the plot's top right corner.
-fn legend(s: &mut String, names: &[&str]) {
-    for (i, name) in names.iter().enumerate() {
-        let (x, y) = (W - RIGHT - 150.0, TOP + 8.0 + 16.0 * i as f64);
-        let label = if name.is_empty() { "all games" } else { name };
-        let _ = write!(
-            s,
-            r#"<line x1="{x}" y1="{y}" x2="{x2}" y2="{y}" stroke="{c}" stroke-width="2"/><text x="{tx}" y="{ty}">{l}</text>"#,
-            x2 = x + 20.0,
-            c = COLOURS[i % COLOURS.len()],
-            tx = x + 26.0,
-            ty = y + 4.0,
-            l = escape(label)
-        );
-    }
+/// A legend entry per series, in a row above the plot ("all games" for a single report).
+/// Each name comes with its series' index (its colour).
+fn legend(s: &mut String, names: &[(usize, &str)]) {
+    let entries: Vec<(Swatch, String)> = names
+        .iter()
+        .map(|&(i, name)| {
+            let label = if name.is_empty() { "all games" } else { name };
+            (Swatch::Line(COLOURS[i % COLOURS.len()]), label.to_string())
+        })
+        .collect();
+    legend_row(s, &entries);
 }
 
-fn polyline(s: &mut String, class: &str, i: usize, points: &[(f64, f64)]) {
+/// One series' line, in a group named by the series.
+fn polyline(s: &mut String, name: &str, class: &str, i: usize, points: &[(f64, f64)]) {
+    open_series(s, if name.is_empty() { "all games" } else { name });
     let pts: Vec<String> = points
         .iter()
         .map(|(x, y)| format!("{x:.1},{y:.1}"))
         .collect();
     let _ = write!(
         s,
-        r#"<polyline class="{class}" points="{}" fill="none" stroke="{c}" stroke-width="2"/>"#,
+        r#"<polyline class="{class}" points="{}" fill="none" stroke="{c}" stroke-width="2"/></g>"#,
         pts.join(" "),
         c = COLOURS[i % COLOURS.len()]
     );
@@ -48,6 +42,7 @@ pub fn uncertainty_curves(series: &[(&str, &AnalysisReport)]) -> String {
         x1: 1.0,
         y0: 0.0,
         y1: 1.0,
+        right: W - RIGHT,
     };
     let y_ticks: Vec<(f64, String)> = ticks(0.0, 1.0, 0.2)
         .into_iter()
@@ -68,8 +63,8 @@ pub fn uncertainty_curves(series: &[(&str, &AnalysisReport)]) -> String {
             .filter(|b| b.games > 0)
             .map(|b| (frame.x((b.from + b.to) / 2.0), frame.y(b.mean)))
             .collect();
-        polyline(&mut s, "uncertainty", i, &points);
-        names.push(*name);
+        polyline(&mut s, name, "uncertainty", i, &points);
+        names.push((i, *name));
     }
     for v in ticks(0.0, 1.0, 0.1) {
         frame.x_label(&mut s, v, &format!("{:.0}%", 100.0 * v));
@@ -98,6 +93,7 @@ pub fn length_overlay(series: &[(&str, &AnalysisReport)]) -> String {
         x1: last,
         y0: 0.0,
         y1: top,
+        right: W - RIGHT,
     };
     let y_ticks: Vec<(f64, String)> = ticks(0.0, top, step)
         .into_iter()
@@ -109,8 +105,12 @@ pub fn length_overlay(series: &[(&str, &AnalysisReport)]) -> String {
         "share of games",
         &y_ticks,
     );
-    let names: Vec<&str> = series.iter().map(|(n, _)| *n).collect();
-    for (i, (_, r)) in series.iter().enumerate() {
+    let names: Vec<(usize, &str)> = series
+        .iter()
+        .enumerate()
+        .map(|(i, (n, _))| (i, *n))
+        .collect();
+    for (i, (name, r)) in series.iter().enumerate() {
         let points: Vec<(f64, f64)> = r
             .length
             .histogram
@@ -120,13 +120,12 @@ pub fn length_overlay(series: &[(&str, &AnalysisReport)]) -> String {
                 (frame.x(mid), frame.y(share(r, b.games)))
             })
             .collect();
-        polyline(&mut s, "length", i, &points);
+        polyline(&mut s, name, "length", i, &points);
     }
     for v in ticks(0.0, last, tick_step(last, 10).max(1.0)) {
         frame.x_label(&mut s, v, &number(v));
     }
     legend(&mut s, &names);
-    let _ = (LEFT, H, BOTTOM);
     s.push_str("</svg>\n");
     s
 }

@@ -1,24 +1,9 @@
 //! The skill-ladder plot of `tabula analyze --ladder`: each level's cumulative Elo (the
 //! first level at 0) with the interval as error bars, levels left to right in ladder order.
 
-use super::{BLUE, Frame, LEFT, RIGHT, W, escape, number, tick_step, ticks};
+use super::{BLUE, Frame, LEFT, RIGHT, W, escape, fit, number, tick_step, ticks};
 use std::fmt::Write;
 use tabula_ai::analysis::ladder::Ladder;
-
-/// Roughly the width of one character at the plots' 12-pixel font.
-const CHAR_W: f64 = 7.0;
-
-/// `label` cut to fit `width` pixels (an ellipsis marks the cut).
-fn fit(label: &str, width: f64) -> String {
-    let max = ((width / CHAR_W).floor() as usize).max(2);
-    if label.chars().count() <= max {
-        label.to_string()
-    } else {
-        let mut t: String = label.chars().take(max - 1).collect();
-        t.push('…');
-        t
-    }
-}
 
 /// Cumulative Elo against level, with error bars and a point per level.
 pub fn skill_ladder(l: &Ladder) -> String {
@@ -41,6 +26,7 @@ pub fn skill_ladder(l: &Ladder) -> String {
         x1: l.levels.len().max(1) as f64,
         y0,
         y1,
+        right: W - RIGHT,
     };
     let y_ticks: Vec<(f64, String)> = ticks(y0, y1, step)
         .into_iter()
@@ -75,7 +61,7 @@ pub fn skill_ladder(l: &Ladder) -> String {
             a = v.elo_ci95[0],
             b = v.elo_ci95[1],
         );
-        frame.x_label(&mut s, i as f64 + 0.5, &fit(&v.level, slot - 6.0));
+        frame.x_label(&mut s, i as f64 + 0.5, &fit(&v.level, slot - 6.0, 12.0));
     }
     let _ = write!(
         s,

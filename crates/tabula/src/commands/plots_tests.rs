@@ -123,7 +123,8 @@ fn seat_bars_have_heights_proportional_to_the_win_rates_and_whiskers() {
     let bars = with_class(&elements, "bar");
     assert_eq!(bars.len(), 2);
     assert_eq!(with_class(&elements, "whisker").len(), 2);
-    let full = H - TOP - BOTTOM;
+    // 100% sits below the top, leaving room for the values over the whiskers.
+    let full = (H - TOP - BOTTOM) / 1.1;
     for (bar, seat) in bars.iter().zip(&r.balance.seats) {
         let h: f64 = attr(bar, "height").parse().unwrap();
         assert!((h - seat.win_rate * full).abs() < 0.1, "{h} {seat:?}");
@@ -151,6 +152,41 @@ fn histogram_has_one_bar_per_bin_holding_every_game() {
         .sum();
     assert_eq!(games, 24);
     assert!(svg.contains(&format!("median {}", number(r.length.median))));
+    // The mean and median are named above the plot, where no bar is.
+    for name in ["mean", "median"] {
+        let at = svg.find(&format!(">{name} ")).unwrap();
+        let y: f64 = svg[..at].rsplit("y=\"").next().unwrap()[..]
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(y < TOP, "{name} at y {y}");
+    }
+}
+
+#[test]
+fn legend_names_share_the_room_and_long_labels_are_cut() {
+    let long = "a variant with a very long name indeed, longer than the plot";
+    let mut s = String::new();
+    let entries: Vec<(Swatch, String)> = (0..3)
+        .map(|i| (Swatch::Square(COLOURS[i]), format!("{long} {i}")))
+        .collect();
+    legend_row(&mut s, &entries);
+    let mut right = 0.0f64;
+    for part in s.split("<text x=\"").skip(1) {
+        let x: f64 = part.split('"').next().unwrap().parse().unwrap();
+        let text = &part[part.find('>').unwrap() + 1..part.find("</text>").unwrap()];
+        assert!(text.ends_with('…'), "{text}");
+        right = right.max(x + text_width(text, 12.0));
+    }
+    assert!(right <= W - RIGHT, "{right}");
+    assert_eq!(fit("short", 100.0, 12.0), "short");
+    let cut = fit(long, 100.0, 12.0);
+    assert!(
+        text_width(&cut, 12.0) <= 100.0 && cut.ends_with('…'),
+        "{cut}"
+    );
 }
 
 #[test]
