@@ -1,8 +1,27 @@
-// live.js — follows a match: one WebSocket (/api/matches/{id}/ws) pushing full state objects,
-// reconnecting with exponential backoff; after a reconnection (or when the socket stays down)
-// the state is fetched over HTTP, so the page always comes back to the match as it is.
+// live.js — follows a match: one WebSocket (/api/matches/{id}/ws) pushing the full state on
+// connect, then deltas (what changed since the last push: new moves, view, status, legal
+// actions, clocks) that applyPush turns back into full states; a delta that does not follow
+// what is held asks the server to resynchronise. The socket reconnects with exponential
+// backoff; after a reconnection (or when the socket stays down) the state is fetched over
+// HTTP, so the page always comes back to the match as it is.
 
 import { api } from './api.js';
+
+/**
+ * The state after a push (docs/api.md, "WebSocket"): a `state` push is the state itself; a
+ * `delta` keeps the first `from_ply` moves of `held` (fewer than it has after a takeback),
+ * appends `entries` and takes every other field it carries. Null when the delta does not
+ * follow `held` (nothing held, or moves missing before `from_ply`): then ask for a resync.
+ */
+export function applyPush(held, msg) {
+  if (!msg || typeof msg !== 'object') return null;
+  if (msg.type === 'state') return msg;
+  if (msg.type !== 'delta' || !held || !Array.isArray(held.log)) return null;
+  const from = msg.from_ply;
+  if (!Number.isInteger(from) || from < 0 || from > held.log.length || !Array.isArray(msg.entries)) return null;
+  const { type: _type, from_ply: _from, entries, ...changed } = msg;
+  return { ...held, ...changed, type: 'state', log: held.log.slice(0, from).concat(entries) };
+}
 
 export class Live {
   /**
@@ -15,6 +34,8 @@ export class Live {
     this.token = token;
     this.h = handlers;
     this.ws = null;
+    this.held = null; // the state the socket's pushes build on
+    this.resyncing = false; // a resync was asked for and its state has not come yet
     this.delay = 500;
     this.closed = false;
     this.timer = null;
@@ -66,6 +87,8 @@ export class Live {
       clearInterval(this.poll);
       this.poll = null;
     };
+    this.held = null;
+    this.resyncing = false;
     ws.onmessage = (ev) => {
       let msg;
       try {
@@ -73,7 +96,20 @@ export class Live {
       } catch {
         return;
       }
-      if (msg && msg.type === 'state') this.h.onState(msg);
+      if (!msg || (msg.type !== 'state' && msg.type !== 'delta')) return;
+      const state = applyPush(this.held, msg);
+      if (!state) {
+        // A gap: drop what is held and ask (once) for the full state.
+        this.held = null;
+        if (!this.resyncing && ws.readyState === 1) {
+          this.resyncing = true;
+          ws.send(JSON.stringify({ type: 'resync' }));
+        }
+        return;
+      }
+      this.resyncing = false;
+      this.held = state;
+      this.h.onState(state);
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;

@@ -1,12 +1,14 @@
 // unit.test.mjs — the UI's pure modules, without a browser: the Markdown renderer of the
 // rules pages, the step-by-step chooser that turns legal actions into clicks, and the Magical
-// Circle solver behind the Hint button, with who gets hints and how much each press tells.
+// Circle solver behind the Hint button, with who gets hints and how much each press tells;
+// the WebSocket's deltas applied to the state the match page holds.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { markdown, slug } from '../js/markdown.js';
 import { Chooser } from '../js/chooser.js';
 import { plans, swapsTo, swap, hintsAllowed, hintFor } from '../js/games/magical-circle-solver.js';
+import { applyPush } from '../js/live.js';
 
 test('markdown: headings get GitHub ids, lists nest, tables, code and emphasis render, wide blocks take the keyboard focus', () => {
   const heads = [];
@@ -131,4 +133,27 @@ test('magical circle hints: one step per press, never the whole plan at once', (
   const seq = swapsTo(swapping.view.arrangement, swapping.view.revealed, 2, '12');
   assert.equal(h.next, `swap:${seq[0]}`);
   assert.equal(hintFor(race({ hand: [] }), 1).next, 'vote', 'no card within reach: the vote');
+});
+
+test('pushes: a delta appends its entries and replaces what it carries, a takeback drops moves, a gap asks for the full state', () => {
+  const e = (ply, action) => ({ ply, actor: 1 + (ply % 2), action, at: ply });
+  const held = { type: 'state', id: 'm1', game: 'connect-four', ply: 2, rev: 2, log: [e(0, '4'), e(1, '3')], view: { v: 2 }, legal: ['1'], position: undefined };
+  assert.equal(applyPush(null, held), held, 'a full state is taken as it is');
+  const next = applyPush(held, { type: 'delta', from_ply: 2, entries: [e(2, '5')], ply: 3, rev: 3, view: { v: 3 }, legal: [] });
+  assert.deepEqual(next.log.map((x) => x.action), ['4', '3', '5']);
+  assert.equal(next.id, 'm1', 'fields a delta leaves out are kept');
+  assert.equal(next.type, 'state');
+  assert.deepEqual([next.ply, next.rev, next.view, next.legal], [3, 3, { v: 3 }, []]);
+  assert.equal(next.from_ply, undefined);
+  assert.equal(next.entries, undefined);
+  assert.deepEqual(held.log.length, 2, 'the held state is not changed');
+  const back = applyPush(next, { type: 'delta', from_ply: 0, entries: [], ply: 0, rev: 4, view: { v: 0 }, legal: ['1'] });
+  assert.deepEqual([back.log, back.ply], [[], 0], 'a takeback to the start');
+  const presence = applyPush(next, { type: 'delta', from_ply: 3, entries: [], ply: 3, rev: 3, seats: [{ presence: 'away' }] });
+  assert.equal(presence.log.length, 3);
+  assert.deepEqual(presence.seats, [{ presence: 'away' }]);
+  assert.equal(applyPush(held, { type: 'delta', from_ply: 3, entries: [e(3, '1')], ply: 4 }), null, 'moves missing: a gap');
+  assert.equal(applyPush(null, { type: 'delta', from_ply: 0, entries: [] }), null, 'nothing held');
+  assert.equal(applyPush(held, { type: 'delta', from_ply: 1 }), null, 'no entries: not a delta');
+  assert.equal(applyPush(held, { type: 'ack', ply: 3 }), null);
 });

@@ -110,9 +110,59 @@ fn table_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Va
 
 /// The match as `viewer` (a seat, or `None` for a spectator) may see it.
 pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Value {
-    let game = snap.game.as_ref();
     let reveal = reveal(shared, snap);
-    let log = log_json(&snap.moves, reveal);
+    let mut out = json!({
+        "id": shared.record.id,
+        "game": shared.record.game,
+        "title": shared.title,
+        "players": shared.record.players,
+        "you": viewer.map(|s| s.number()),
+    });
+    let fields = out.as_object_mut().expect("an object");
+    fields.extend(changing_json(shared, snap, viewer, reveal));
+    fields.insert("log".into(), Value::Array(log_json(&snap.moves, reveal)));
+    fields.insert("hints".into(), shared.record.hints.into());
+    fields.insert("start".into(), json!(shared.record.position));
+    if reveal {
+        fields.insert("position".into(), Value::from(snap.game.position()));
+    }
+    out
+}
+
+/// What a WebSocket pushes after a change (`api/ws.rs`): the fields of [`match_json`] that
+/// change as the match goes on, and of the log only the moves from `from_ply` on (`entries`);
+/// the client keeps its first `from_ply` moves (fewer than it holds after a takeback) and
+/// appends `entries`. Its size does not grow with the length of the match.
+pub(crate) fn delta_json(
+    shared: &MatchShared,
+    snap: &Snapshot,
+    viewer: Option<Seat>,
+    from_ply: u64,
+) -> Value {
+    let reveal = reveal(shared, snap);
+    let from = (from_ply as usize).min(snap.moves.len());
+    let mut out = Map::new();
+    out.insert("type".into(), "delta".into());
+    out.insert("from_ply".into(), Value::from(from));
+    out.insert(
+        "entries".into(),
+        Value::Array(log_json(&snap.moves[from..], reveal)),
+    );
+    out.extend(changing_json(shared, snap, viewer, reveal));
+    if reveal {
+        out.insert("position".into(), Value::from(snap.game.position()));
+    }
+    Value::Object(out)
+}
+
+/// The fields of the state that change as the match goes on, the log aside.
+fn changing_json(
+    shared: &MatchShared,
+    snap: &Snapshot,
+    viewer: Option<Seat>,
+    reveal: bool,
+) -> Map<String, Value> {
+    let game = snap.game.as_ref();
     let online = shared.presence.online();
     let seats: Vec<Value> = (0..shared.record.seats.len())
         .map(|i| {
@@ -138,30 +188,27 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
     let clock = snap.deadline_ms.map(|deadline| {
         json!({ "deadline_ms": deadline, "remaining_ms": deadline.saturating_sub(now_ms()) })
     });
-    let mut out = json!({
-        "id": shared.record.id,
-        "game": shared.record.game,
-        "title": shared.title,
-        "params": game.params(),
-        "players": shared.record.players,
-        "you": viewer.map(|s| s.number()),
-        "ply": snap.ply,
-        "rev": snap.rev,
-        "seats": seats,
-        "status": status(snap),
-        "table": table_json(shared, snap, viewer),
-        "view": game.view(viewer),
-        "legal": legal,
-        "last": log.last().cloned(),
-        "log": log,
-        "clock": clock,
-        "clocks": snap.clock.as_ref().map(|c| c.to_json(now_ms())),
-        "hints": shared.record.hints,
-        "start": shared.record.position,
-    });
-    if reveal {
-        out["position"] = Value::from(game.position());
-    }
+    let last = log_json(
+        snap.moves.last().map(std::slice::from_ref).unwrap_or(&[]),
+        reveal,
+    )
+    .pop()
+    .unwrap_or(Value::Null);
+    let mut out = Map::new();
+    out.insert("params".into(), game.params());
+    out.insert("ply".into(), snap.ply.into());
+    out.insert("rev".into(), snap.rev.into());
+    out.insert("seats".into(), seats.into());
+    out.insert("status".into(), status(snap));
+    out.insert("table".into(), table_json(shared, snap, viewer));
+    out.insert("view".into(), game.view(viewer));
+    out.insert("legal".into(), json!(legal));
+    out.insert("last".into(), last);
+    out.insert("clock".into(), json!(clock));
+    out.insert(
+        "clocks".into(),
+        json!(snap.clock.as_ref().map(|c| c.to_json(now_ms()))),
+    );
     out
 }
 

@@ -46,7 +46,9 @@ async fn pushed(socket: &mut Socket, want: &[Value]) -> Value {
                 .expect("a message");
             if let Message::Text(text) = message {
                 let state: Value = serde_json::from_str(&text).expect("JSON");
-                if state["type"] == "state" && presence(&state) == want {
+                if (state["type"] == "state" || state["type"] == "delta")
+                    && presence(&state) == want
+                {
                     return state;
                 }
             }

@@ -1,6 +1,7 @@
 //! Storage and restart, every test on both back-ends (`name::sqlite`, `name::postgres`; see
 //! `common/backends.rs`): the store keeps records and logs (and refuses gaps and
-//! duplicates, alone, even among concurrent writes); a new hub over the same database
+//! duplicates, alone, even among concurrent writes; concurrent appends of different matches,
+//! committed in groups, are each acknowledged and stored); a new hub over the same database
 //! replays every unfinished match (states equal, bots resume, the hourglass keeps its logged
 //! start); a log whose chance entry differs from the generator is reported, not resumed; a
 //! database of a newer schema is refused. SQLite's migration from plain tokens (a format
@@ -152,6 +153,10 @@ async fn concurrent_appends_are_all_kept_and_a_bad_one_fails_alone(db: TestDb) {
     concurrent_appends(store).await;
 }
 
+async fn concurrent_appends_of_different_matches_are_all_stored_and_acknowledged(db: TestDb) {
+    appends_of_many_matches(db.open().await).await;
+}
+
 async fn a_new_hub_over_the_same_database_replays_every_unfinished_match(db: TestDb) {
     new_hub_replays(&db).await;
 }
@@ -216,6 +221,52 @@ async fn concurrent_appends(store: Arc<dyn MatchStore>) {
         let loaded = store.load(&format!("m{m}")).await.unwrap().unwrap();
         assert_eq!(loaded.log.len(), 10, "m{m}");
     }
+}
+
+/// 64 matches append at once (the stores commit them in groups): every append is
+/// acknowledged, every entry is stored, and the finished flags are each match's own.
+async fn appends_of_many_matches(store: Arc<dyn MatchStore>) {
+    let ids: Vec<String> = (0..64).map(|m| format!("g{m}")).collect();
+    for id in &ids {
+        let r = record(
+            id,
+            "toy-nim",
+            json!({}),
+            vec![SeatKind::Human, SeatKind::Human],
+        );
+        store.create(&r).await.unwrap();
+    }
+    let appends = ids.iter().enumerate().map(|(m, id)| {
+        let store = store.clone();
+        let entries = [
+            entry(
+                0,
+                LogActor::Seat(Seat(0)),
+                &format!("take{}", 1 + m % 3),
+                m as u64,
+            ),
+            entry(1, LogActor::Chance, "add1", m as u64),
+        ];
+        async move { store.append(id, &entries, m % 2 == 0).await }
+    });
+    let answers = futures_util::future::join_all(appends).await;
+    for (id, answer) in ids.iter().zip(&answers) {
+        assert!(answer.is_ok(), "{id}: {answer:?}");
+    }
+    for (m, id) in ids.iter().enumerate() {
+        let stored = store.load(id).await.unwrap().unwrap();
+        assert_eq!(stored.log.len(), 2, "{id}");
+        assert_eq!(stored.log[0].action, format!("take{}", 1 + m % 3));
+        assert_eq!(stored.log[1].actor, LogActor::Chance);
+        assert_eq!(stored.finished, m % 2 == 0, "{id}");
+    }
+    let unfinished = store.unfinished().await.unwrap();
+    let odd: Vec<&String> = ids.iter().skip(1).step_by(2).collect();
+    let mut listed: Vec<&String> = unfinished.iter().filter(|id| id.starts_with('g')).collect();
+    listed.sort();
+    let mut want = odd.clone();
+    want.sort();
+    assert_eq!(listed, want);
 }
 
 async fn new_hub_replays(db: &TestDb) {

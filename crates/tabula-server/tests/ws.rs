@@ -1,9 +1,11 @@
-//! The WebSocket: every change pushed to every connected seat and spectator, each with its own
-//! view; actions over the socket; refusals before the upgrade.
+//! The WebSocket: the full state on connect, then every change pushed to every connected seat
+//! and spectator as a delta (only the new moves, a takeback saying where the moves are cut),
+//! each with its own view, adding up to what HTTP answers; the full state again on request;
+//! actions over the socket; refusals before the upgrade.
 
 mod common;
 
-use common::TestServer;
+use common::{TestServer, pushes};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -22,28 +24,76 @@ async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Socket {
     connect_async(url).await.expect("a WebSocket").0
 }
 
-/// The next JSON message (at most 5 s away).
-async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
-            .await
-            .expect("a message within 5 s")
-            .expect("an open socket")
-            .expect("a message");
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).expect("JSON");
-        }
-    }
+/// A socket and the state its pushes add up to, as the web UI follows a match.
+struct Follower {
+    socket: Socket,
+    /// The state the pushes so far add up to.
+    held: Option<Value>,
+    /// The last push as it came, and its size in bytes.
+    push: Value,
+    bytes: usize,
 }
 
-/// The next state push at `ply` or later.
-async fn state_at(socket: &mut Socket, ply: u64) -> Value {
-    loop {
-        let m = next(socket).await;
-        if m["type"] == "state" && m["ply"].as_u64().unwrap() >= ply {
+impl Follower {
+    async fn open(addr: SocketAddr, id: &str, token: Option<&str>) -> Follower {
+        Follower {
+            socket: connect(addr, id, token).await,
+            held: None,
+            push: Value::Null,
+            bytes: 0,
+        }
+    }
+
+    /// The next message (at most 5 s away); a push is applied to the state held, and one
+    /// that does not follow it fails the test.
+    async fn next(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(5), self.socket.next())
+                .await
+                .expect("a message within 5 s")
+                .expect("an open socket")
+                .expect("a message");
+            let Message::Text(text) = message else {
+                continue;
+            };
+            let m: Value = serde_json::from_str(&text).expect("JSON");
+            if m["type"] == "state" || m["type"] == "delta" {
+                let state = pushes::apply(self.held.as_ref(), &m)
+                    .unwrap_or_else(|| panic!("a push that does not follow: {m}"));
+                self.held = Some(state);
+                self.push = m.clone();
+                self.bytes = text.len();
+            }
             return m;
         }
     }
+
+    /// The state after the next push at `ply` or later.
+    async fn state_at(&mut self, ply: u64) -> Value {
+        loop {
+            let m = self.next().await;
+            if m["type"] != "state" && m["type"] != "delta" {
+                continue;
+            }
+            let held = self.held.clone().unwrap();
+            if held["ply"].as_u64().unwrap() >= ply {
+                return held;
+            }
+        }
+    }
+
+    async fn send(&mut self, message: Value) {
+        self.socket
+            .send(Message::Text(message.to_string().into()))
+            .await
+            .unwrap();
+    }
+}
+
+/// A state as `GET /api/matches/{id}` answers it, to compare with one a socket built.
+fn as_pushed(mut state: Value) -> Value {
+    state["type"] = "state".into();
+    state
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -53,24 +103,24 @@ async fn every_seat_and_spectator_gets_its_own_view_of_every_change() {
     let m = server
         .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
         .await;
-    let mut one = connect(addr, &m.id, Some(m.token(1))).await;
-    let mut two = connect(addr, &m.id, Some(m.token(2))).await;
-    let mut watcher = connect(addr, &m.id, None).await;
+    let mut one = Follower::open(addr, &m.id, Some(m.token(1))).await;
+    let mut two = Follower::open(addr, &m.id, Some(m.token(2))).await;
+    let mut watcher = Follower::open(addr, &m.id, None).await;
     for (socket, you) in [
         (&mut one, json!(1)),
         (&mut two, json!(2)),
         (&mut watcher, Value::Null),
     ] {
-        let first = state_at(socket, 0).await;
-        assert_eq!(first["type"], "state");
+        let first = socket.state_at(0).await;
+        assert_eq!(socket.push["type"], "state");
         assert_eq!(first["you"], you);
         assert_eq!(first["ply"], 0);
     }
     let (status, _) = server.act(&m.id, m.token(1), "take2", 0).await;
     assert_eq!(status, 200);
-    let s1 = state_at(&mut one, 2).await;
-    let s2 = state_at(&mut two, 2).await;
-    let sw = state_at(&mut watcher, 2).await;
+    let s1 = one.state_at(2).await;
+    let s2 = two.state_at(2).await;
+    let sw = watcher.state_at(2).await;
     for s in [&s1, &s2, &sw] {
         assert_eq!(s["log"][0]["action"], "take2");
         assert_eq!(s["status"]["to_act"], json!([2]));
@@ -81,6 +131,207 @@ async fn every_seat_and_spectator_gets_its_own_view_of_every_change() {
     assert_eq!(s1["view"]["viewer"], 1);
     assert_eq!(s2["view"]["viewer"], 2);
     assert_eq!(sw["view"]["viewer"], Value::Null);
+    // What each socket built from its pushes is what each viewer is answered over HTTP.
+    assert_eq!(s1, as_pushed(server.state(&m.id, Some(m.token(1))).await));
+    assert_eq!(s2, as_pushed(server.state(&m.id, Some(m.token(2))).await));
+    assert_eq!(sw, as_pushed(server.state(&m.id, None).await));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_push_after_a_move_carries_only_the_new_entries() {
+    let server = TestServer::new();
+    let addr = server.listen().await;
+    let m = server
+        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
+        .await;
+    let mut one = Follower::open(addr, &m.id, Some(m.token(1))).await;
+    one.state_at(0).await;
+    assert_eq!(one.push["type"], "state", "the full state on connect");
+    assert_eq!(one.push["log"], json!([]));
+    let mut expected_from = 0;
+    for (k, action) in ["take1", "take1", "take2"].into_iter().enumerate() {
+        let token = m.token(1 + k % 2);
+        let (status, ack) = server.act(&m.id, token, action, expected_from).await;
+        assert_eq!(status, 200, "{ack}");
+        let ply = ack["ply"].as_u64().unwrap();
+        let state = one.state_at(ply).await;
+        let push = &one.push;
+        assert_eq!(push["type"], "delta", "{push}");
+        assert_eq!(push["from_ply"], expected_from, "{push}");
+        // The move and the chance event it led to, nothing older.
+        let entries = push["entries"].as_array().unwrap();
+        assert_eq!(entries.len() as u64, ply - expected_from, "{push}");
+        assert_eq!(entries[0]["action"], action);
+        assert_eq!(entries[0]["ply"], expected_from);
+        assert_eq!(entries[1]["actor"], "chance");
+        for fixed in [
+            "log", "id", "game", "title", "players", "you", "hints", "start",
+        ] {
+            assert!(
+                push.get(fixed).is_none(),
+                "a delta carries no `{fixed}`: {push}"
+            );
+        }
+        assert_eq!(push["ply"], ply);
+        assert_eq!(push["last"], entries[entries.len() - 1]);
+        assert_eq!(
+            state,
+            as_pushed(server.state(&m.id, Some(m.token(1))).await)
+        );
+        expected_from = ply;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resync_is_answered_with_the_full_state() {
+    let server = TestServer::new();
+    let addr = server.listen().await;
+    let m = server
+        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
+        .await;
+    let mut two = Follower::open(addr, &m.id, Some(m.token(2))).await;
+    two.state_at(0).await;
+    assert_eq!(server.act(&m.id, m.token(1), "take2", 0).await.0, 200);
+    two.state_at(2).await;
+    assert_eq!(two.push["type"], "delta");
+    two.send(json!({ "type": "resync" })).await;
+    let full = loop {
+        let m = two.next().await;
+        if m["type"] == "state" {
+            break m;
+        }
+    };
+    assert_eq!(full, as_pushed(server.state(&m.id, Some(m.token(2))).await));
+    assert_eq!(full["log"].as_array().unwrap().len(), 2);
+    // Deltas go on from the state the resync pushed.
+    assert_eq!(server.act(&m.id, m.token(2), "take1", 2).await.0, 200);
+    let state = two.state_at(4).await;
+    assert_eq!(two.push["type"], "delta");
+    assert_eq!(two.push["from_ply"], 2);
+    assert_eq!(
+        state,
+        as_pushed(server.state(&m.id, Some(m.token(2))).await)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_joins_late_gets_the_full_state() {
+    let server = TestServer::new();
+    let addr = server.listen().await;
+    let m = server
+        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
+        .await;
+    assert_eq!(server.act(&m.id, m.token(1), "take1", 0).await.0, 200);
+    assert_eq!(server.act(&m.id, m.token(2), "take1", 2).await.0, 200);
+    let mut late = Follower::open(addr, &m.id, None).await;
+    let first = late.next().await;
+    assert_eq!(first["type"], "state");
+    assert_eq!(first["log"].as_array().unwrap().len(), 4);
+    assert_eq!(first, as_pushed(server.state(&m.id, None).await));
+}
+
+/// Plays toy-race (claim, miss, claim, miss… never over) to ply `to`, waiting for each push;
+/// the size in bytes of the push of the last move.
+async fn race_to(
+    server: &TestServer,
+    m: &common::Created,
+    socket: &mut Follower,
+    to: u64,
+) -> usize {
+    let mut ply = socket.held.as_ref().unwrap()["ply"].as_u64().unwrap();
+    while ply < to {
+        let action = if ply.is_multiple_of(2) {
+            "claim"
+        } else {
+            "miss"
+        };
+        let (status, ack) = server.act(&m.id, m.token(1), action, ply).await;
+        assert_eq!(status, 200, "{ack}");
+        ply += 1;
+        socket.state_at(ply).await;
+    }
+    assert_eq!(socket.push["type"], "delta");
+    assert_eq!(socket.push["entries"].as_array().unwrap().len(), 1);
+    socket.bytes
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_games_pushes_stay_the_same_size() {
+    let server = TestServer::new();
+    let addr = server.listen().await;
+    let m = server
+        .create(json!({
+            "game": "toy-race",
+            "params": { "target": 1000 },
+            "seats": [{ "human": true }, { "human": true }],
+        }))
+        .await;
+    let mut one = Follower::open(addr, &m.id, Some(m.token(1))).await;
+    one.state_at(0).await;
+    let early = race_to(&server, &m, &mut one, 10).await;
+    let late = race_to(&server, &m, &mut one, 400).await;
+    // The numbers grow a digit or two (ply, rev, from_ply); nothing grows with the plies.
+    assert!(
+        late <= early + 24,
+        "a push at ply 400 is {late} bytes, at ply 10 {early}"
+    );
+    let full = serde_json::to_string(&server.state(&m.id, Some(m.token(1))).await).unwrap();
+    assert!(
+        full.len() > 10 * late,
+        "the full state is {} bytes",
+        full.len()
+    );
+    assert_eq!(
+        one.held.clone().unwrap(),
+        as_pushed(server.state(&m.id, Some(m.token(1))).await)
+    );
+}
+
+/// Connect Four against a bot: a move and the bot's reply, then a takeback; the socket is
+/// pushed a delta that keeps no move, and what it builds is the match as it stands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_is_pushed_as_a_delta_from_the_ply_it_keeps() {
+    let server = TestServer::new();
+    let addr = server.listen().await;
+    let m = server
+        .create(
+            json!({ "game": "connect-four", "seats": [{ "human": true }, { "bot": "random" }] }),
+        )
+        .await;
+    let t = m.token(1);
+    let mut one = Follower::open(addr, &m.id, Some(t)).await;
+    one.state_at(0).await;
+    assert_eq!(server.act(&m.id, t, "4", 0).await.0, 200);
+    let replied = one.state_at(2).await;
+    let rev = replied["rev"].as_u64().unwrap();
+    let (status, body) = server
+        .post(
+            &format!("/api/matches/{}/table", m.id),
+            json!({ "token": t, "request": "takeback" }),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let back = loop {
+        one.next().await;
+        let held = one.held.clone().unwrap();
+        if held["rev"].as_u64().unwrap() > rev {
+            break held;
+        }
+    };
+    assert_eq!(one.push["type"], "delta", "{}", one.push);
+    assert_eq!(
+        one.push["from_ply"], 0,
+        "the delta says where the moves are cut"
+    );
+    assert_eq!(one.push["entries"], json!([]));
+    assert_eq!(back["ply"], 0);
+    assert_eq!(back["log"], json!([]));
+    assert_eq!(back, as_pushed(server.state(&m.id, Some(t)).await));
+    // The match goes on: the next move is pushed from ply 0.
+    assert_eq!(server.act(&m.id, t, "3", 0).await.0, 200);
+    let on = one.state_at(2).await;
+    assert_eq!(on["log"][0]["action"], "3");
+    assert_eq!(on, as_pushed(server.state(&m.id, Some(t)).await));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -90,60 +341,58 @@ async fn actions_over_the_socket_are_acknowledged_or_refused_with_a_status() {
     let m = server
         .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
         .await;
-    let mut one = connect(addr, &m.id, Some(m.token(1))).await;
-    let mut watcher = connect(addr, &m.id, None).await;
-    state_at(&mut one, 0).await;
-    let send = |text: String| Message::Text(text.into());
-    one.send(send(
-        json!({ "type": "action", "action": "take9", "ply": 0 }).to_string(),
-    ))
-    .await
-    .unwrap();
+    let mut one = Follower::open(addr, &m.id, Some(m.token(1))).await;
+    let mut watcher = Follower::open(addr, &m.id, None).await;
+    one.state_at(0).await;
+    one.send(json!({ "type": "action", "action": "take9", "ply": 0 }))
+        .await;
     let refused = loop {
-        let m = next(&mut one).await;
-        if m["type"] != "state" {
+        let m = one.next().await;
+        if m["type"] != "state" && m["type"] != "delta" {
             break m;
         }
     };
     assert_eq!(refused["type"], "error");
     assert_eq!(refused["status"], 422);
-    one.send(send(
-        json!({ "type": "action", "action": "take1", "ply": 0 }).to_string(),
-    ))
-    .await
-    .unwrap();
+    one.send(json!({ "type": "action", "action": "take1", "ply": 0 }))
+        .await;
     let (mut ack, mut pushed) = (None, None);
     while ack.is_none() || pushed.is_none() {
-        let m = next(&mut one).await;
+        let m = one.next().await;
         match m["type"].as_str() {
             Some("ack") => ack = Some(m),
-            Some("state") if m["ply"] == 2 => pushed = Some(m),
+            Some("delta") if m["ply"] == 2 => pushed = Some(m),
             _ => {}
         }
     }
     assert_eq!(ack.unwrap()["ply"], 2);
-    state_at(&mut watcher, 2).await;
+    watcher.state_at(2).await;
     // A spectator may not act; garbage is answered, not fatal.
     watcher
-        .send(send(
-            json!({ "type": "action", "action": "take1", "ply": 2 }).to_string(),
-        ))
-        .await
-        .unwrap();
+        .send(json!({ "type": "action", "action": "take1", "ply": 2 }))
+        .await;
     let e = loop {
-        let m = next(&mut watcher).await;
+        let m = watcher.next().await;
         if m["type"] == "error" {
             break m;
         }
     };
     assert_eq!(e["status"], 403);
-    watcher.send(send("not json".into())).await.unwrap();
-    assert_eq!(next(&mut watcher).await["status"], 400);
     watcher
-        .send(send(json!({ "type": "ping" }).to_string()))
+        .socket
+        .send(Message::Text("not json".into()))
         .await
         .unwrap();
-    assert_eq!(next(&mut watcher).await["type"], "pong");
+    assert_eq!(watcher.next().await["status"], 400);
+    watcher.send(json!({ "type": "what" })).await;
+    let unknown = watcher.next().await;
+    assert_eq!(unknown["status"], 400);
+    assert!(
+        unknown["error"].as_str().unwrap().contains("resync"),
+        "{unknown}"
+    );
+    watcher.send(json!({ "type": "ping" })).await;
+    assert_eq!(watcher.next().await["type"], "pong");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -153,15 +402,17 @@ async fn a_spectator_follows_a_bot_match_to_its_end() {
     let m = server
         .create(json!({ "game": "toy-nim", "seats": [{ "bot": "slow" }, { "bot": "slow" }] }))
         .await;
-    let mut watcher = connect(addr, &m.id, None).await;
+    let mut watcher = Follower::open(addr, &m.id, None).await;
     let mut last = 0;
     loop {
-        let s = next(&mut watcher).await;
+        watcher.next().await;
+        let s = watcher.held.clone().unwrap();
         let ply = s["ply"].as_u64().unwrap();
         assert!(ply >= last, "plies only grow");
         last = ply;
         if s["status"]["over"] == true {
             assert_eq!(s["log"].as_array().unwrap().len() as u64, ply);
+            assert_eq!(s, as_pushed(server.state(&m.id, None).await));
             break;
         }
     }

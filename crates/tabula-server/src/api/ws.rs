@@ -1,21 +1,28 @@
-//! `GET /api/matches/{id}/ws?token=…`: a WebSocket pushing `{"type": "state", …}` (the same
-//! object as `GET /api/matches/{id}` for that viewer) on connect and after every change.
+//! `GET /api/matches/{id}/ws?token=…`: a WebSocket that pushes the match as its viewer may see
+//! it. On connect it pushes `{"type": "state", …}`, the same object as `GET /api/matches/{id}`
+//! for that viewer; after every change, `{"type": "delta", "from_ply", "entries", …}`: what
+//! changed since the state it last pushed (`view::delta_json`), whose size does not grow with
+//! the length of the match. The client keeps its first `from_ply` moves and appends
+//! `entries`; `from_ply` is below the number it holds only after a takeback. A client that
+//! finds a delta it cannot apply (a `from_ply` above the moves it holds) sends
+//! `{"type": "resync"}` and is pushed the full state again.
 //!
 //! A slow client never holds anything up: it gets the latest state when it is ready (the
-//! snapshots in between are skipped, each push is complete). A seat may also act over the
-//! socket: `{"type": "action", "action": "<notation>", "ply": n}` is answered with
+//! snapshots in between are skipped; a delta is computed from what this socket last pushed,
+//! so nothing is lost). A seat may also act over the socket:
+//! `{"type": "action", "action": "<notation>", "ply": n}` is answered with
 //! `{"type": "ack", "ply", "action"}` or `{"type": "error", "status", "error"}` (the same
 //! checks and statuses as `POST …/actions`); `{"type": "ping"}` is answered `{"type": "pong"}`.
 //!
 //! A seat's socket makes the seat online while it is open (`live/presence.rs`); every
-//! socket is pushed the state again when a seat comes or goes.
+//! socket is pushed a delta when a seat comes or goes.
 
 use super::AppState;
 use super::extract::{BODY_LIMIT, token_param, viewer};
 use super::matches::submit;
 use crate::ApiError;
-use crate::live::{MatchHandle, Snapshot};
-use crate::view::match_json;
+use crate::live::{MatchHandle, MatchShared, Snapshot, TableEvent};
+use crate::view::{delta_json, match_json};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
@@ -56,10 +63,53 @@ pub(crate) async fn upgrade(
 /// How often an idle socket is pinged.
 const KEEPALIVE: std::time::Duration = std::time::Duration::from_secs(30);
 
-fn state_message(handle: &MatchHandle, snap: &Snapshot, seat: Option<Seat>) -> Message {
-    let mut state = match_json(&handle.shared, snap, seat);
-    state["type"] = Value::from("state");
-    Message::Text(state.to_string().into())
+/// What one socket pushes: the full state first, then what changed since the state it last
+/// pushed (see the module documentation).
+struct Pusher {
+    handle: MatchHandle,
+    seat: Option<Seat>,
+    /// The snapshot the client holds (the last one pushed), and whether its hidden parts
+    /// were shown.
+    sent: Option<(Arc<Snapshot>, bool)>,
+}
+
+impl Pusher {
+    /// The push that brings the client to `snap`: a delta from what it holds, or the full
+    /// state when it holds nothing, asked for it (`full`), or its log cannot be carried on
+    /// (the hidden parts were revealed).
+    fn push(&mut self, snap: Arc<Snapshot>, full: bool) -> Message {
+        let shared = &self.handle.shared;
+        let reveal = !shared.hidden_information || snap.over();
+        let from_ply = match &self.sent {
+            Some((sent, shown)) if !full && *shown == reveal => kept_moves(shared, sent, &snap),
+            _ => None,
+        };
+        let message = match from_ply {
+            Some(from_ply) => delta_json(shared, &snap, self.seat, from_ply),
+            None => {
+                let mut state = match_json(shared, &snap, self.seat);
+                state["type"] = Value::from("state");
+                state
+            }
+        };
+        self.sent = Some((snap, reveal));
+        Message::Text(message.to_string().into())
+    }
+}
+
+/// How many of the moves of `sent` are still the first moves of `now`: all of them, unless a
+/// takeback was logged in between (the log is append-only and the moves follow from it).
+/// `None` when `now` is not later than `sent`.
+fn kept_moves(shared: &MatchShared, sent: &Snapshot, now: &Snapshot) -> Option<u64> {
+    let log = shared.log.read().unwrap_or_else(|p| p.into_inner());
+    let between = log.get(sent.rev as usize..now.rev as usize)?;
+    let mut kept = sent.ply;
+    for entry in between {
+        if let Some(Ok(TableEvent::Takeback { keep })) = TableEvent::parse(&entry.action) {
+            kept = kept.min(keep as u64);
+        }
+    }
+    Some(kept.min(now.ply))
 }
 
 async fn session(
@@ -82,11 +132,12 @@ async fn session(
             .commands
             .try_send(crate::live::Command::Touch { seat: s });
     }
-    if socket
-        .send(state_message(&handle, &first, seat))
-        .await
-        .is_err()
-    {
+    let mut pusher = Pusher {
+        handle: handle.clone(),
+        seat,
+        sent: None,
+    };
+    if socket.send(pusher.push(first, true)).await.is_err() {
         return;
     }
     // Whether the match still changes (its actor ends when the game is over).
@@ -95,40 +146,28 @@ async fn session(
     let mut keepalive = tokio::time::interval(KEEPALIVE);
     keepalive.tick().await;
     loop {
-        tokio::select! {
-            _ = keepalive.tick() => {
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
-                    break;
-                }
-            }
+        let message = tokio::select! {
+            _ = keepalive.tick() => Message::Ping(Default::default()),
             changed = changes.changed(), if live => {
                 if changed.is_err() {
                     live = false;
                     continue;
                 }
                 let snap = changes.borrow_and_update().clone();
-                if socket.send(state_message(&handle, &snap, seat)).await.is_err() {
-                    break;
-                }
+                pusher.push(snap, false)
             }
             changed = presence.changed() => {
                 if changed.is_err() {
                     break;
                 }
                 presence.borrow_and_update();
-                let snap = changes.borrow().clone();
-                if socket.send(state_message(&handle, &snap, seat)).await.is_err() {
-                    break;
-                }
+                pusher.push(changes.borrow().clone(), false)
             }
             changed = rematches.changed() => {
                 if changed.is_err() {
                     break;
                 }
-                let snap = changes.borrow().clone();
-                if socket.send(state_message(&handle, &snap, seat)).await.is_err() {
-                    break;
-                }
+                pusher.push(changes.borrow().clone(), false)
             }
             message = socket.recv() => {
                 let text = match message {
@@ -136,13 +175,23 @@ async fn session(
                     Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                     Some(Ok(_)) => continue,
                 };
-                let reply = client_message(&handle, token.as_deref(), &text).await;
-                if socket.send(Message::Text(reply.to_string().into())).await.is_err() {
-                    break;
+                match client_message(&handle, token.as_deref(), &text).await {
+                    Reply::Resync => pusher.push(changes.borrow().clone(), true),
+                    Reply::Json(reply) => Message::Text(reply.to_string().into()),
                 }
             }
+        };
+        if socket.send(message).await.is_err() {
+            break;
         }
     }
+}
+
+/// The answer to a client's message.
+enum Reply {
+    Json(Value),
+    /// The full state.
+    Resync,
 }
 
 fn error_message(e: ApiError) -> Value {
@@ -150,25 +199,34 @@ fn error_message(e: ApiError) -> Value {
 }
 
 /// Answers one message from the client.
-async fn client_message(handle: &MatchHandle, token: Option<&str>, text: &str) -> Value {
+async fn client_message(handle: &MatchHandle, token: Option<&str>, text: &str) -> Reply {
     let message: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return error_message(ApiError::bad_request(format!("malformed JSON: {e}"))),
+        Err(e) => {
+            let e = ApiError::bad_request(format!("malformed JSON: {e}"));
+            return Reply::Json(error_message(e));
+        }
     };
     match message["type"].as_str() {
-        Some("ping") => json!({ "type": "pong" }),
-        Some("action") => {
-            let Some(action) = message["action"].as_str() else {
-                return error_message(ApiError::bad_request("action: missing (notation text)"));
-            };
-            let Some(ply) = message["ply"].as_u64() else {
-                return error_message(ApiError::bad_request("ply: missing (a whole number)"));
-            };
-            match submit(handle, token, action.to_string(), ply).await {
-                Ok(ack) => json!({ "type": "ack", "ply": ack.ply, "action": ack.action }),
-                Err(e) => error_message(e),
-            }
-        }
-        _ => error_message(ApiError::bad_request("type: expected `action` or `ping`")),
+        Some("resync") => Reply::Resync,
+        Some("ping") => Reply::Json(json!({ "type": "pong" })),
+        Some("action") => Reply::Json(action_message(handle, token, &message).await),
+        _ => Reply::Json(error_message(ApiError::bad_request(
+            "type: expected `action`, `resync` or `ping`",
+        ))),
+    }
+}
+
+/// Answers an action sent over the socket.
+async fn action_message(handle: &MatchHandle, token: Option<&str>, message: &Value) -> Value {
+    let Some(action) = message["action"].as_str() else {
+        return error_message(ApiError::bad_request("action: missing (notation text)"));
+    };
+    let Some(ply) = message["ply"].as_u64() else {
+        return error_message(ApiError::bad_request("ply: missing (a whole number)"));
+    };
+    match submit(handle, token, action.to_string(), ply).await {
+        Ok(ack) => json!({ "type": "ack", "ply": ack.ply, "action": ack.action }),
+        Err(e) => error_message(e),
     }
 }

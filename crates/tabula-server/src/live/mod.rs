@@ -37,7 +37,7 @@ pub use rematch::Rematch;
 pub(crate) use replay::start as replay_start;
 pub use replay::{ReplayError, replay};
 pub use table::TableRequest;
-pub(crate) use table::{Ending, Table, draws_allowed, may_take_back};
+pub(crate) use table::{Ending, Table, TableEvent, draws_allowed, may_take_back};
 
 use crate::ApiError;
 use crate::catalog::Catalog;

@@ -24,9 +24,11 @@
 //! plus the notifications and leases those instances follow, `postgres_cluster.rs`) and
 //! [`MemoryStore`] (tests, `--memory`).
 
+mod group_commit;
 mod memory;
 mod postgres;
 mod postgres_cluster;
+mod postgres_write;
 mod sqlite;
 mod sqlite_conn;
 mod sqlite_write;

@@ -2,7 +2,8 @@
 //!
 //! Durability: every write is one transaction, and its future resolves `Ok` only once
 //! `COMMIT` has returned (PostgreSQL's default `synchronous_commit = on` flushes the WAL
-//! first). A write whose connection fails (the server gone, a network fault, a full disk on
+//! first). Appends of different matches made at the same time share one transaction (group
+//! commit, `postgres_write.rs`). A write whose connection fails (the server gone, a network fault, a full disk on
 //! the database host) answers [`StoreError::Unavailable`]; the pool checks a connection
 //! before it hands it out again (`test_before_acquire`), and waits at most
 //! [`ACQUIRE_TIMEOUT`] for one, so a database that went away is a prompt 503, not a hang.
@@ -21,6 +22,8 @@
 //! `tabula_schema.version`: `matches`, `seats`, `events` as in SQLite (booleans as
 //! `BOOLEAN`, integers as `BIGINT`), plus `leases(match_id, holder, expires_at)`.
 
+use super::group_commit::{self, Pending};
+use super::postgres_write::{Append, MAX_BATCH, PgBatch};
 use super::{
     BoxFuture, LogActor, LogEntry, MatchRecord, MatchStore, SeatKind, SeatRecord, StoreError,
     StoredMatch, TokenHash, sqlite_write::db_err,
@@ -29,6 +32,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::{Connection, Row};
 use std::time::Duration;
 use tabula_core::Seat;
+use tokio::sync::mpsc;
 
 /// The schema version this code reads and writes.
 pub const PG_SCHEMA_VERSION: i64 = 2;
@@ -85,6 +89,8 @@ const SCHEMA: &[&str] = &[
 pub struct PgStore {
     pool: PgPool,
     url: String,
+    /// The writer task that commits appends in groups.
+    appends: mpsc::Sender<Pending<Append>>,
 }
 
 impl PgStore {
@@ -135,9 +141,13 @@ impl PgStore {
             }
         }
         tx.commit().await.map_err(db_err)?;
+        let (appends, queue) = mpsc::channel(4 * MAX_BATCH);
+        let batch = PgBatch { pool: pool.clone() };
+        tokio::spawn(group_commit::run(batch, queue, MAX_BATCH));
         Ok(PgStore {
             pool,
             url: url.to_string(),
+            appends,
         })
     }
 
@@ -204,70 +214,12 @@ impl PgStore {
         entries: &[LogEntry],
         finished: bool,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await.map_err(db_err)?;
-        // The match row's lock orders the appends of one match across instances.
-        let exists = sqlx::query("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db_err)?;
-        if exists.is_none() {
-            return Err(StoreError::Missing(id.to_string()));
-        }
-        let have: i64 =
-            sqlx::query_scalar("SELECT COALESCE(MAX(ply) + 1, 0) FROM events WHERE match_id = $1")
-                .bind(id)
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(db_err)?;
-        for (i, e) in entries.iter().enumerate() {
-            if e.ply != have as u64 + i as u64 {
-                return Err(StoreError::Gap {
-                    id: id.to_string(),
-                    got: e.ply,
-                    have: have as u64 + i as u64,
-                });
-            }
-        }
-        let plies: Vec<i64> = entries.iter().map(|e| e.ply as i64).collect();
-        let actors: Vec<String> = entries.iter().map(|e| e.actor.as_text()).collect();
-        let actions: Vec<&str> = entries.iter().map(|e| e.action.as_str()).collect();
-        let ats: Vec<i64> = entries.iter().map(|e| e.at as i64).collect();
-        sqlx::query(
-            "INSERT INTO events (match_id, ply, actor, action, at)
-             SELECT $1, * FROM UNNEST($2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::BIGINT[])",
-        )
-        .bind(id)
-        .bind(&plies)
-        .bind(&actors)
-        .bind(&actions)
-        .bind(&ats)
-        .execute(&mut *tx)
-        .await
-        .map_err(|e| match db_err(e) {
-            // The key refused a ply written meanwhile: this append is behind the log.
-            StoreError::Database(_) => StoreError::Gap {
-                id: id.to_string(),
-                got: entries.first().map_or(0, |e| e.ply),
-                have: have as u64 + 1,
-            },
-            other => other,
-        })?;
-        if finished {
-            for statement in [
-                "UPDATE matches SET finished = TRUE WHERE id = $1",
-                "DELETE FROM leases WHERE match_id = $1",
-            ] {
-                sqlx::query(statement)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(db_err)?;
-            }
-        }
-        let next = have as u64 + entries.len() as u64;
-        notify(&mut tx, &format!("a {id} {next}")).await?;
-        tx.commit().await.map_err(db_err)
+        let append = Append {
+            id: id.to_string(),
+            entries: entries.to_vec(),
+            finished,
+        };
+        group_commit::submit(&self.appends, append).await
     }
 
     async fn update_seat(

@@ -27,6 +27,7 @@
 //!   plain token there; see `migrate`).
 //! - `events(match_id, ply, actor "1".."5"|chance|host, action, at)`, key `(match_id, ply)`.
 
+use super::group_commit;
 use super::sqlite_conn::{FileGuard, WriterConn};
 use super::sqlite_write::{MAX_BATCH, Pending, WriteOp, db_err, writer_task};
 use super::{
@@ -43,7 +44,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 use tabula_core::Seat;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS matches (
@@ -247,12 +248,7 @@ impl SqliteStore {
     }
 
     async fn write(&self, op: WriteOp) -> Result<(), StoreError> {
-        let (done, answer) = oneshot::channel();
-        self.writes
-            .send(Pending { op, done })
-            .await
-            .map_err(|_| StoreError::Closed)?;
-        answer.await.map_err(|_| StoreError::Closed)?
+        group_commit::submit(&self.writes, op).await
     }
 }
 

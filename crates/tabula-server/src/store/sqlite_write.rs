@@ -1,11 +1,5 @@
-//! The SQLite store's writer task: group commit.
-//!
-//! Every write goes to this one task, which owns its connection. While one transaction
-//! commits, new writes queue; the writer then takes everything queued (up to [`MAX_BATCH`])
-//! into one transaction and one fsync, and answers each caller once it is committed. Should a
-//! batch be refused, its writes are retried one by one so that a bad write (a duplicate id, a
-//! gap in a log) fails alone; should it fail from a fault of the store (a full disk, the file
-//! removed), the whole batch fails with [`StoreError::Unavailable`]. After any failure the
+//! The SQLite store's writes: group commit (`group_commit.rs`) on the writer task's own
+//! connection, up to [`MAX_BATCH`] writes per transaction and fsync. After any failure the
 //! connection is reset and checked before the next write (`sqlite_conn.rs`).
 //!
 //! Statements are few per batch (each costs a round trip to sqlx's connection thread): the
@@ -13,6 +7,7 @@
 //! ply of every unfinished match it has written to, so checking that an append continues its
 //! log reads the database only once per match and process.
 
+use super::group_commit::{self, Batch};
 use super::sqlite_conn::{FileGuard, WriterConn};
 use super::{LogEntry, MatchRecord, SeatKind, StoreError, TokenHash};
 use sqlx::error::ErrorKind;
@@ -20,7 +15,7 @@ use sqlx::sqlite::SqliteConnection;
 use sqlx::{Connection, Row};
 use std::collections::HashMap;
 use tabula_core::Seat;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 /// The most writes committed in one transaction.
 pub const MAX_BATCH: usize = 512;
@@ -47,10 +42,8 @@ pub(super) enum WriteOp {
     },
 }
 
-pub(super) struct Pending {
-    pub op: WriteOp,
-    pub done: oneshot::Sender<Result<(), StoreError>>,
-}
+/// A write waiting for the writer task.
+pub(super) type Pending = group_commit::Pending<WriteOp>;
 
 /// A statement's failure: a constraint the write broke (or a row that cannot be read) is a
 /// refusal of that write; anything else (I/O, a full disk, a lock) is a fault of the store.
@@ -71,52 +64,28 @@ pub(super) fn db_err(e: sqlx::Error) -> StoreError {
     }
 }
 
-/// Runs until every sender of `queue` is gone.
-pub(super) async fn writer_task(mut writer: WriterConn, mut queue: mpsc::Receiver<Pending>) {
-    // The next ply of each unfinished match written to (as committed).
-    let mut next_ply: HashMap<String, u64> = HashMap::new();
-    let mut batch = Vec::with_capacity(MAX_BATCH);
-    while let Some(first) = queue.recv().await {
-        batch.push(first);
-        while batch.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(p) => batch.push(p),
-                Err(_) => break,
-            }
-        }
-        let ops: Vec<&WriteOp> = batch.iter().map(|p| &p.op).collect();
-        let result = write(&mut writer, &ops, &mut next_ply).await;
-        match result {
-            Ok(()) => {
-                for p in batch.drain(..) {
-                    let _ = p.done.send(Ok(()));
-                }
-                continue;
-            }
-            // A fault fails the whole batch: nothing of it was committed.
-            Err(e) if e.is_fault() || batch.len() == 1 => {
-                for p in batch.drain(..) {
-                    let _ = p.done.send(Err(e.clone()));
-                }
-                continue;
-            }
-            Err(_) => {}
-        }
-        // One write was refused: the others are tried alone, so that it fails alone.
-        let mut fault: Option<StoreError> = None;
-        for p in batch.drain(..) {
-            let result = match &fault {
-                Some(e) => Err(e.clone()),
-                None => write(&mut writer, &[&p.op], &mut next_ply).await,
-            };
-            if let Err(e) = &result
-                && e.is_fault()
-            {
-                fault = Some(e.clone());
-            }
-            let _ = p.done.send(result);
-        }
+/// The writer task's side: its connection, and the next ply of each unfinished match
+/// written to (as committed).
+pub(super) struct SqliteBatch {
+    pub writer: WriterConn,
+    pub next_ply: HashMap<String, u64>,
+}
+
+impl Batch for SqliteBatch {
+    type Op = WriteOp;
+
+    async fn write(&mut self, ops: &[&WriteOp]) -> Result<(), StoreError> {
+        write(&mut self.writer, ops, &mut self.next_ply).await
     }
+}
+
+/// Runs until every sender of `queue` is gone.
+pub(super) async fn writer_task(writer: WriterConn, queue: mpsc::Receiver<Pending>) {
+    let batch = SqliteBatch {
+        writer,
+        next_ply: HashMap::new(),
+    };
+    group_commit::run(batch, queue, MAX_BATCH).await;
 }
 
 /// Writes `ops` in one transaction on a connection that is ready; resets it on failure.

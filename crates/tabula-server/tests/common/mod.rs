@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod backends;
+pub mod pushes;
 pub mod stores;
 pub mod toys;
 

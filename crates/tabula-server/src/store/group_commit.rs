@@ -1,0 +1,191 @@
+//! Group commit, shared by the SQLite and PostgreSQL stores: every write goes to one writer
+//! task. While one transaction commits, new writes queue; the writer then takes everything
+//! queued (up to its batch size) into one transaction (one fsync, one `COMMIT`), and answers
+//! each caller only once that transaction has committed.
+//!
+//! Should a batch be refused (a constraint, a duplicate id, a gap in a log), its writes are
+//! tried again one by one, so that a bad write fails alone; should it fail from a fault of
+//! the store (a full disk, a removed file, a lost database), the whole batch fails with that
+//! fault ([`StoreError::Unavailable`], answered 503) and nothing of it was written.
+
+use super::StoreError;
+use std::future::Future;
+use tokio::sync::{mpsc, oneshot};
+
+/// A write waiting for its transaction, and the caller to answer once it committed.
+pub(super) struct Pending<Op> {
+    pub op: Op,
+    pub done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// What a store's writer task does with a batch.
+pub(super) trait Batch {
+    /// One write.
+    type Op: Send;
+
+    /// Writes `ops` in one transaction: `Ok` once it has committed; on any error nothing of
+    /// them was written.
+    fn write(&mut self, ops: &[&Self::Op]) -> impl Future<Output = Result<(), StoreError>> + Send;
+}
+
+/// Sends `op` to the writer task behind `queue`, and waits until it is committed.
+pub(super) async fn submit<Op>(
+    queue: &mpsc::Sender<Pending<Op>>,
+    op: Op,
+) -> Result<(), StoreError> {
+    let (done, answer) = oneshot::channel();
+    queue
+        .send(Pending { op, done })
+        .await
+        .map_err(|_| StoreError::Closed)?;
+    answer.await.map_err(|_| StoreError::Closed)?
+}
+
+/// The writer task: runs until every sender of `queue` is gone, committing at most
+/// `max_batch` writes per transaction.
+pub(super) async fn run<B: Batch>(
+    mut writer: B,
+    mut queue: mpsc::Receiver<Pending<B::Op>>,
+    max_batch: usize,
+) {
+    let mut batch = Vec::with_capacity(max_batch);
+    while let Some(first) = queue.recv().await {
+        batch.push(first);
+        while batch.len() < max_batch {
+            match queue.try_recv() {
+                Ok(p) => batch.push(p),
+                Err(_) => break,
+            }
+        }
+        let ops: Vec<&B::Op> = batch.iter().map(|p| &p.op).collect();
+        match writer.write(&ops).await {
+            Ok(()) => {
+                for p in batch.drain(..) {
+                    let _ = p.done.send(Ok(()));
+                }
+                continue;
+            }
+            // A fault fails the whole batch: nothing of it was committed.
+            Err(e) if e.is_fault() || batch.len() == 1 => {
+                for p in batch.drain(..) {
+                    let _ = p.done.send(Err(e.clone()));
+                }
+                continue;
+            }
+            Err(_) => {}
+        }
+        // One write was refused: the others are tried alone, so that it fails alone.
+        let mut fault: Option<StoreError> = None;
+        for p in batch.drain(..) {
+            let result = match &fault {
+                Some(e) => Err(e.clone()),
+                None => writer.write(&[&p.op]).await,
+            };
+            if let Err(e) = &result
+                && e.is_fault()
+            {
+                fault = Some(e.clone());
+            }
+            let _ = p.done.send(result);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+    use tokio::sync::Semaphore;
+
+    /// A writer that records each batch (ops are numbers; 13 is refused, 99 a fault) and
+    /// commits only when the test lets it.
+    struct Recorder {
+        batches: Arc<Mutex<Vec<Vec<u32>>>>,
+        gate: Arc<Semaphore>,
+    }
+
+    impl Batch for Recorder {
+        type Op = u32;
+
+        async fn write(&mut self, ops: &[&u32]) -> Result<(), StoreError> {
+            self.gate.acquire().await.unwrap().forget();
+            self.batches
+                .lock()
+                .unwrap()
+                .push(ops.iter().map(|&&op| op).collect());
+            if ops.contains(&&99) {
+                Err(StoreError::Unavailable("disk full".into()))
+            } else if ops.contains(&&13) {
+                Err(StoreError::Database("refused".into()))
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    async fn started(
+        ops: &[u32],
+    ) -> (
+        Arc<Mutex<Vec<Vec<u32>>>>,
+        Arc<Semaphore>,
+        Vec<oneshot::Receiver<Result<(), StoreError>>>,
+    ) {
+        let batches = Arc::new(Mutex::new(Vec::new()));
+        let gate = Arc::new(Semaphore::new(0));
+        let (queue, rx) = mpsc::channel(64);
+        let mut answers = Vec::new();
+        for &op in ops {
+            let (done, answer) = oneshot::channel();
+            queue.send(Pending { op, done }).await.unwrap();
+            answers.push(answer);
+        }
+        let writer = Recorder {
+            batches: batches.clone(),
+            gate: gate.clone(),
+        };
+        tokio::spawn(run(writer, rx, 8));
+        (batches, gate, answers)
+    }
+
+    #[tokio::test]
+    async fn queued_writes_share_one_transaction_and_are_answered_only_once_it_committed() {
+        let ops: Vec<u32> = (0..10).collect();
+        let (batches, gate, mut answers) = started(&ops).await;
+        tokio::task::yield_now().await;
+        for a in &mut answers {
+            assert!(
+                a.try_recv().is_err(),
+                "nothing is answered before its commit"
+            );
+        }
+        gate.add_permits(2);
+        for a in answers {
+            assert!(a.await.unwrap().is_ok());
+        }
+        assert_eq!(
+            *batches.lock().unwrap(),
+            vec![(0..8).collect::<Vec<_>>(), vec![8, 9]],
+            "at most 8 per transaction"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_refused_write_fails_alone_and_a_fault_fails_the_whole_batch() {
+        let (batches, gate, answers) = started(&[1, 13, 2]).await;
+        gate.add_permits(4);
+        let mut results = Vec::new();
+        for a in answers {
+            results.push(format!("{:?}", a.await.unwrap()));
+        }
+        assert_eq!(results, ["Ok(())", "Err(Database(\"refused\"))", "Ok(())"]);
+        assert_eq!(
+            *batches.lock().unwrap(),
+            vec![vec![1, 13, 2], vec![1], vec![13], vec![2]]
+        );
+        let (_, gate, answers) = started(&[3, 99, 4]).await;
+        gate.add_permits(1);
+        for a in answers {
+            assert!(a.await.unwrap().unwrap_err().is_fault());
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! The PostgreSQL store's appends: group commit (`group_commit.rs`). Concurrent appends of
+//! different matches go to one writer task, which writes everything queued (up to
+//! [`MAX_BATCH`]) in one transaction, so that they share one `COMMIT` (one WAL flush), and
+//! answers each append only once that transaction has committed.
+//!
+//! In the transaction: the batch's match rows are locked in the order of their ids (so that
+//! instances batching the same matches cannot deadlock), which orders the appends of one
+//! match across instances as the single append did; the stored length of each log is read
+//! once; every append is checked to continue its log (or the batch's appends before it);
+//! then all the entries go in one `INSERT … UNNEST`, and each append sends its notification
+//! (delivered at commit). An append that does not fit (a gap, a missing match) fails the
+//! batch, which is tried again one append at a time so that it fails alone; a fault (the
+//! database gone) fails the whole batch with [`StoreError::Unavailable`].
+
+use super::group_commit::Batch;
+use super::postgres::CHANNEL;
+use super::sqlite_write::db_err;
+use super::{LogEntry, StoreError};
+use sqlx::Row;
+use sqlx::postgres::PgPool;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// The most appends committed in one transaction.
+pub const MAX_BATCH: usize = 512;
+
+/// One append: the entries continue the log of match `id`.
+pub(super) struct Append {
+    pub id: String,
+    pub entries: Vec<LogEntry>,
+    pub finished: bool,
+}
+
+/// The writer task's side: the pool it takes a connection from for each batch.
+pub(super) struct PgBatch {
+    pub pool: PgPool,
+}
+
+impl Batch for PgBatch {
+    type Op = Append;
+
+    async fn write(&mut self, ops: &[&Append]) -> Result<(), StoreError> {
+        append_batch(&self.pool, ops).await
+    }
+}
+
+async fn append_batch(pool: &PgPool, ops: &[&Append]) -> Result<(), StoreError> {
+    let ids: Vec<&str> = ops
+        .iter()
+        .map(|op| op.id.as_str())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let mut tx = pool.begin().await.map_err(db_err)?;
+    let locked: HashSet<String> =
+        sqlx::query_scalar("SELECT id FROM matches WHERE id = ANY($1) ORDER BY id FOR UPDATE")
+            .bind(&ids)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(db_err)?
+            .into_iter()
+            .collect();
+    let mut have: HashMap<String, u64> = HashMap::new();
+    let rows = sqlx::query(
+        "SELECT match_id, MAX(ply) + 1 FROM events WHERE match_id = ANY($1) GROUP BY match_id",
+    )
+    .bind(&ids)
+    .fetch_all(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    for row in rows {
+        let id: String = row.try_get(0).map_err(db_err)?;
+        let next: i64 = row.try_get(1).map_err(db_err)?;
+        have.insert(id, next as u64);
+    }
+    let (mut match_ids, mut plies, mut actors, mut actions, mut ats) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut finished = Vec::new();
+    let mut notices = Vec::new();
+    for op in ops {
+        if !locked.contains(&op.id) {
+            return Err(StoreError::Missing(op.id.clone()));
+        }
+        let next = have.entry(op.id.clone()).or_insert(0);
+        for e in &op.entries {
+            if e.ply != *next {
+                return Err(StoreError::Gap {
+                    id: op.id.clone(),
+                    got: e.ply,
+                    have: *next,
+                });
+            }
+            *next += 1;
+            match_ids.push(op.id.as_str());
+            plies.push(e.ply as i64);
+            actors.push(e.actor.as_text());
+            actions.push(e.action.as_str());
+            ats.push(e.at as i64);
+        }
+        if op.finished {
+            finished.push(op.id.as_str());
+        }
+        notices.push(format!("a {} {next}", op.id));
+    }
+    sqlx::query(
+        "INSERT INTO events (match_id, ply, actor, action, at)
+         SELECT * FROM UNNEST($1::TEXT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::BIGINT[])",
+    )
+    .bind(&match_ids)
+    .bind(&plies)
+    .bind(&actors)
+    .bind(&actions)
+    .bind(&ats)
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| match db_err(e) {
+        // The key refused a ply written meanwhile: the (first) append is behind its log.
+        StoreError::Database(_) if ops.len() == 1 => StoreError::Gap {
+            id: ops[0].id.clone(),
+            got: ops[0].entries.first().map_or(0, |e| e.ply),
+            have: ops[0].entries.first().map_or(0, |e| e.ply) + 1,
+        },
+        other => other,
+    })?;
+    if !finished.is_empty() {
+        for statement in [
+            "UPDATE matches SET finished = TRUE WHERE id = ANY($1)",
+            "DELETE FROM leases WHERE match_id = ANY($1)",
+        ] {
+            sqlx::query(statement)
+                .bind(&finished)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        }
+    }
+    sqlx::query("SELECT pg_notify($1, n) FROM UNNEST($2::TEXT[]) AS n")
+        .bind(CHANNEL)
+        .bind(&notices)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)
+}
