@@ -67,7 +67,9 @@ mod trace;
 
 pub use alphabeta::{AlphaBetaBot, AlphaBetaConfig, AlphaBetaResult};
 pub use analysis::{AnalysisReport, analyze};
-pub use arena::{Evaluation, MatchConfig, play_games, run_match, run_match_specs, seating};
+pub use arena::{
+    Evaluation, MatchConfig, RaceRule, play_games, run_match, run_match_specs, seating,
+};
 pub use bench::{BenchConfig, BenchReport, bench_game};
 pub use bot::{Bot, Decision, Pace, choose};
 pub use error::AiError;
