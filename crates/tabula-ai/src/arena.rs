@@ -9,9 +9,13 @@
 //! - Every game has its own seed derived from the match seed and its index; the bots' seeds and
 //!   chance events derive from it, so a match's results do not depend on the thread count.
 //! - Chance events are sampled from the game's generator. Where one seat must act, its bot
-//!   decides. Where several seats may act (a race), the acting seats' bots are asked in order
-//!   of their think delay (ties in random order) and may wait; the first to act wins the race;
-//!   if all wait, the first is asked again without the option to wait.
+//!   decides. Where several seats may act (a race), [`RaceRule`] says how the race is decided:
+//!   by skill (the default: every acting seat's bot decides from the same position at the same
+//!   simulated instant and the claims made at that instant are taken in an order drawn from
+//!   the game's seeded generator, as a host takes simultaneous claims in the order they
+//!   arrive) or by pace (the bots are asked in order of their think delay, the reaction time
+//!   meant for games against people, and the first to act wins). If every bot waits, one of
+//!   them, drawn at random, is asked again without the option to wait.
 //! - Every applied action is reported to every bot (`Bot::observe`), for subtree reuse.
 //! - A bot's action is checked with `Game::validate`; a refused one stops the match with
 //!   [`AiError::BotFailed`].
@@ -30,6 +34,7 @@ use crate::stats::{BotResult, Choice, GameRecord, MatchReport, PlyStats, Rate, S
 pub use crate::trace::Evaluation;
 use crate::trace::Tracer;
 use crate::{AiError, Bot, Decision};
+use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -55,6 +60,34 @@ pub struct MatchConfig {
     pub record_choices: bool,
     /// Where [`GameRecord::evals`] come from (none by default).
     pub evaluation: Evaluation,
+    /// How races (several seats may act at once) are decided.
+    pub race: RaceRule,
+}
+
+/// How a match decides a race, where several seats may act at once (Magical Circle's claim).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RaceRule {
+    /// Decided by skill: every racing bot decides from the same position at the same simulated
+    /// instant, whatever its pace; among the seats that claim, the one whose claim is taken
+    /// first is drawn from the game's seeded generator (simultaneous claims are taken in the
+    /// order they arrive, Magical Circle step 2). What `tabula match` and `analyze` measure.
+    #[default]
+    Skill,
+    /// Decided by speed: the bots are asked in order of their think delay
+    /// ([`Bot::think_delay`], the reaction time meant for games against people; ties in random
+    /// order) and the first that acts wins, as at a real-time host.
+    Pace,
+}
+
+impl RaceRule {
+    /// The rule's name in reports (`skill`, `pace`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RaceRule::Skill => "skill",
+            RaceRule::Pace => "pace",
+        }
+    }
 }
 
 impl Default for MatchConfig {
@@ -67,6 +100,7 @@ impl Default for MatchConfig {
             random_setup: false,
             record_choices: false,
             evaluation: Evaluation::Off,
+            race: RaceRule::Skill,
         }
     }
 }
@@ -307,7 +341,14 @@ fn play_game<G: Notation>(
                 if let Some(first) = set.iter().next() {
                     trace.before_decision(&game, first)?;
                 }
-                race(&game, set.iter().collect(), &mut bots, &mut rng, index)?
+                race(
+                    &game,
+                    set.iter().collect(),
+                    &mut bots,
+                    &mut rng,
+                    index,
+                    config.race,
+                )?
             }
         };
         if let Err(e) = game.validate(Actor::Seat(seat), action) {
@@ -357,40 +398,60 @@ fn play_game<G: Notation>(
     })
 }
 
-/// Several seats may act: ask them in order of think delay (random among equals).
+/// Several seats may act: decide the race by `rule` (see [`RaceRule`]).
 fn race<G: Game>(
     game: &G,
     mut seats: Vec<Seat>,
     bots: &mut [Box<dyn Bot<G>>],
     rng: &mut GameRng,
     index: usize,
+    rule: RaceRule,
 ) -> Result<(Seat, G::Action), AiError> {
+    // A random order first: the order of simultaneous claims, and of equal think delays.
     for i in (1..seats.len()).rev() {
         let j = below(rng, i + 1);
         seats.swap(i, j);
     }
-    seats.sort_by_key(|s| bots[s.index()].think_delay(game, *s));
-    for (round, may_wait) in [(0, true), (1, false)] {
-        for &seat in &seats {
-            let bot = &mut bots[seat.index()];
-            let decision = bot.decide(game, seat, may_wait).map_err(|e| {
-                bot_error(index, seat, bot.as_ref(), "(none)".into(), e.to_string())
-            })?;
-            if let Decision::Act(a) = decision {
+    if rule == RaceRule::Pace {
+        seats.sort_by_key(|s| bots[s.index()].think_delay(game, *s));
+    }
+    let mut claims = Vec::with_capacity(seats.len());
+    for &seat in &seats {
+        if let Decision::Act(a) = ask(game, seat, bots, index, true)? {
+            if rule == RaceRule::Pace {
                 return Ok((seat, a));
             }
-            if round == 1 {
-                return Err(bot_error(
-                    index,
-                    seat,
-                    bot.as_ref(),
-                    "wait".into(),
-                    "it must act".into(),
-                ));
-            }
+            claims.push((seat, a));
         }
     }
-    unreachable!("the second round always returns")
+    // Every seat decided at the same instant: the first claim in the drawn order arrives first.
+    if let Some(&first) = claims.first() {
+        return Ok(first);
+    }
+    let seat = seats[0];
+    match ask(game, seat, bots, index, false)? {
+        Decision::Act(a) => Ok((seat, a)),
+        Decision::Wait => Err(bot_error(
+            index,
+            seat,
+            bots[seat.index()].as_ref(),
+            "wait".into(),
+            "it must act".into(),
+        )),
+    }
+}
+
+/// Asks the bot of `seat` what it does now.
+fn ask<G: Game>(
+    game: &G,
+    seat: Seat,
+    bots: &mut [Box<dyn Bot<G>>],
+    index: usize,
+    may_wait: bool,
+) -> Result<Decision<G::Action>, AiError> {
+    let bot = &mut bots[seat.index()];
+    bot.decide(game, seat, may_wait)
+        .map_err(|e| bot_error(index, seat, bot.as_ref(), "(none)".into(), e.to_string()))
 }
 
 fn bot_error<G: Game>(
@@ -497,6 +558,7 @@ pub(crate) fn summarise<G: Game>(
         games: records.len(),
         seats,
         seed: config.seed,
+        race: config.race,
         bots,
         seat_results,
         draws: game_draws,

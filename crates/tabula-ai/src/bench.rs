@@ -1,8 +1,8 @@
 //! Speed measurements of a game and of MCTS on it (`tabula bench`): random playouts per
 //! second, plies per second, and MCTS iterations per second with one thread and with all
 //! threads (UCT, c = 1.4, one random rollout per iteration, 20000 iterations from the initial
-//! position by default; with all threads each of the root-parallel trees runs the same
-//! number of iterations as the one-thread search).
+//! position by default; with all threads the search runs that many iterations per thread on
+//! one shared tree, tree-parallel, see [`crate::mcts::Parallelism`]).
 //!
 //! The initial position is `Game::new` with its opening chance events (if any) sampled from
 //! the seed; each measurement is repeated and the median kept. Random games of some games
@@ -65,7 +65,7 @@ pub struct BenchReport {
     pub plies_per_s: f64,
     /// MCTS iterations per second on one thread.
     pub mcts_iters_per_s_1t: f64,
-    /// MCTS iterations per second on `threads` threads (root-parallel).
+    /// MCTS iterations per second on `threads` threads (tree-parallel).
     pub mcts_iters_per_s_all: f64,
 }
 
@@ -107,8 +107,8 @@ pub fn playout_speed<G: Game>(start: &G, time: Duration, max_plies: u32, seed: u
     (playouts as f64 / secs, plies as f64 / secs)
 }
 
-/// MCTS iterations per second from `start` with `threads` root-parallel trees, each running
-/// `config.iterations`; the median of `config.repeats` searches.
+/// MCTS iterations per second from `start` on `threads` threads (tree-parallel), running
+/// `config.iterations` per thread; the median of `config.repeats` searches.
 pub fn mcts_speed<G: Game>(
     start: &G,
     config: &BenchConfig,

@@ -39,6 +39,8 @@ pub struct BotFactory<G: Game> {
     solver: Option<WrapSolver<G>>,
     level_engine: Engine,
     level_rollout: RolloutKind,
+    /// Per-game MCTS iteration budgets of the levels, weakest first (`None`: [`Level::mcts`]).
+    level_iterations: Option<[u64; 4]>,
 }
 
 impl<G: Game> Clone for BotFactory<G> {
@@ -51,6 +53,7 @@ impl<G: Game> Clone for BotFactory<G> {
             solver: self.solver.clone(),
             level_engine: self.level_engine,
             level_rollout: self.level_rollout,
+            level_iterations: self.level_iterations,
         }
     }
 }
@@ -79,7 +82,16 @@ impl<G: Game> BotFactory<G> {
             solver: None,
             level_engine: Engine::Mcts,
             level_rollout: RolloutKind::Random,
+            level_iterations: None,
         }
+    }
+
+    /// The levels' MCTS iteration budgets in this game (beginner, casual, strong, expert),
+    /// for a game whose iterations cost so much that [`Level::mcts`]'s budgets would exceed a
+    /// level's time per move (see the table in [`crate::level`]).
+    pub fn with_level_iterations(mut self, iterations: [u64; 4]) -> Self {
+        self.level_iterations = Some(iterations);
+        self
     }
 
     /// Alpha-beta becomes available, and levels use it when the game has 2 seats (MCTS
@@ -204,6 +216,9 @@ impl<G: Game> BotFactory<G> {
                     Engine::Mcts => {
                         let mut config = level.mcts();
                         config.threads = threads.unwrap_or(1);
+                        if let Some(budgets) = self.level_iterations {
+                            config.iterations = Some(budgets[*level as usize]);
+                        }
                         let make = self.mcts(self.level_rollout)?;
                         make(config, seed)
                     }

@@ -13,6 +13,31 @@
 //! In games with an exact solver (Connect Four), `expert` first asks the solver, within
 //! 4 000 000 nodes, and plays a proven best action when it answers (see [`crate::solver`]).
 //!
+//! **Time per move.** The budgets are iterations and nodes so that a seed gives the same
+//! play on any machine (what `tabula match` and `analyze` need); they are chosen so that a
+//! move takes at most 0.5 s (`strong`) and 2 s (`expert`) of one core of the 2-core
+//! development machine, so the bound holds on one thread and a fortiori with more. Measured
+//! CPU time per move over the first moves of self-play games (2 players, China Moon 3;
+//! `cargo run --release -p tabula-registry --example level_times`, docs/performance.md):
+//!
+//! | game            | engine     | beginner | casual | strong (max)    | expert (max)      |
+//! |-----------------|------------|----------|--------|-----------------|-------------------|
+//! | Connect Four    | alpha-beta | < 10 ms  | < 10 ms| 4 ms (10)       | 1.00 s (1.08)     |
+//! | Toumaï          | alpha-beta | < 10 ms  | 2 ms   | 98 ms (150)     | 0.99 s (1.68)     |
+//! | Khan-Tsin       | alpha-beta | < 10 ms  | 1 ms   | 84 ms (110)     | 0.91 s (1.01)     |
+//! | China Moon (3)  | MCTS       | 3 ms     | 29 ms  | 281 ms (320)    | 1.63 s (1.78)     |
+//! | Magical Circle  | MCTS       | 4 ms     | 33 ms  | 300 ms (390)    | about 1.1 s (1.3) |
+//!
+//! Magical Circle's `expert` takes 1.8 s (2.1 s at most) at 50 000 iterations with its
+//! solver rollouts, so that game gives it 30 000 (its factory's
+//! [`with_level_iterations`](crate::BotFactory::with_level_iterations); the figure above is
+//! scaled from the 50 000-iteration measurement). China Moon with 4 or 5 players is not
+//! measured.
+//!
+//! Hosts that face people (the server, `tabula engine`) may give a level more threads
+//! (`strong:threads=2`): MCTS then shares one tree between the threads (not deterministic),
+//! with the same iteration budget, so the move only gets faster.
+//!
 //! MCTS levels reuse their subtree between moves; rollouts are uniformly random unless the
 //! game's factory plugs in another policy. The pace is the delay a real-time host (Magical
 //! Circle) waits before a bot's action: before entering a race, and before each other action.

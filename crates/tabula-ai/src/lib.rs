@@ -10,7 +10,8 @@
 //! - [`Bot`]: the player interface (decide for a seat, possibly wait in a race; observe
 //!   applied actions; a suggested think delay for real-time hosts). [`RandomBot`].
 //! - [`mcts`]: UCT with per-seat returns (2–5 players), sampled chance, several acting seats,
-//!   subtree reuse, iteration/time budgets, root-parallel threads, pluggable [`Rollout`]s.
+//!   subtree reuse, iteration/time budgets, tree- or root-parallel threads, pluggable
+//!   [`Rollout`]s.
 //! - [`alphabeta`]: negamax alpha-beta with iterative deepening, a Zobrist transposition
 //!   table and move ordering, for `TwoPlayerZeroSum + Zobrist + Heuristic` games.
 //! - [`Level`]: `beginner`, `casual`, `strong`, `expert` — fixed, documented configurations
@@ -67,13 +68,15 @@ mod trace;
 
 pub use alphabeta::{AlphaBetaBot, AlphaBetaConfig, AlphaBetaResult};
 pub use analysis::{AnalysisReport, analyze};
-pub use arena::{Evaluation, MatchConfig, play_games, run_match, run_match_specs, seating};
+pub use arena::{
+    Evaluation, MatchConfig, RaceRule, play_games, run_match, run_match_specs, seating,
+};
 pub use bench::{BenchConfig, BenchReport, bench_game};
 pub use bot::{Bot, Decision, Pace, choose};
 pub use error::AiError;
 pub use factory::BotFactory;
 pub use level::{Engine, Level, LevelConfig};
-pub use mcts::{MctsBot, MctsConfig, SearchInfo};
+pub use mcts::{MctsBot, MctsConfig, Parallelism, SearchInfo};
 pub use random::RandomBot;
 pub use report::{RootStat, SearchLimits, SearchReport};
 pub use rollout::{HeuristicRollout, RandomRollout, Rollout};

@@ -3,8 +3,10 @@
 //!
 //! - `random`
 //! - a level: `beginner`, `casual`, `strong`, `expert`, with optional `engine=mcts|alphabeta`
-//!   and `threads=N` (root-parallel MCTS trees; deterministic for a seed and thread count)
+//!   and `threads=N` (MCTS threads sharing one tree; one thread is deterministic for a seed)
 //! - `mcts`: `iterations=N` (or `iters`), `ms=N` (time per move), `c=X`, `threads=N`,
+//!   `parallel=tree|root` (with several threads: one shared tree, the default, or one tree
+//!   per thread, deterministic for a seed and thread count),
 //!   `rollout=random|heuristic|game`, `reuse=yes|no`, `nodes=N` (tree size cap),
 //!   `steps=N` (rollout cap), `prior=X` (weight of the policy's recommendation); unspecified
 //!   keys keep [`MctsConfig::default`]
@@ -15,7 +17,7 @@
 use crate::AiError;
 use crate::alphabeta::AlphaBetaConfig;
 use crate::level::{Engine, Level};
-use crate::mcts::MctsConfig;
+use crate::mcts::{MctsConfig, Parallelism};
 use std::fmt;
 use std::str::FromStr;
 
@@ -104,6 +106,18 @@ impl FromStr for BotSpec {
                         "ms" => config.time_ms = Some(number(spec, k, v)?),
                         "c" => config.exploration = number(spec, k, v)?,
                         "threads" => config.threads = number(spec, k, v)?,
+                        "parallel" => {
+                            config.parallel = match v {
+                                "tree" => Parallelism::Tree,
+                                "root" => Parallelism::Root,
+                                _ => {
+                                    return Err(AiError::spec(
+                                        spec,
+                                        format!("parallel is tree or root, not `{v}`"),
+                                    ));
+                                }
+                            }
+                        }
                         "nodes" => config.max_nodes = number(spec, k, v)?,
                         "steps" => config.rollout_max_steps = number(spec, k, v)?,
                         "prior" => config.prior_weight = number(spec, k, v)?,
@@ -124,7 +138,8 @@ impl FromStr for BotSpec {
                         _ => {
                             return Err(unknown(
                                 k,
-                                "iterations, ms, c, threads, nodes, steps, prior, reuse, rollout",
+                                "iterations, ms, c, threads, parallel, nodes, steps, prior, reuse, \
+                                 rollout",
                             ));
                         }
                     }
@@ -230,6 +245,9 @@ impl fmt::Display for BotSpec {
                 write!(f, ":c={}", config.exploration)?;
                 if config.threads != 1 {
                     write!(f, ":threads={}", config.threads)?;
+                }
+                if config.parallel == Parallelism::Root {
+                    f.write_str(":parallel=root")?;
                 }
                 if !config.reuse_tree {
                     f.write_str(":reuse=no")?;

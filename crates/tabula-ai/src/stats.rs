@@ -179,6 +179,9 @@ pub struct MatchReport {
     pub seats: usize,
     /// The match seed.
     pub seed: u64,
+    /// How races were decided (`skill`: every racing bot at the same simulated instant;
+    /// `pace`: by reaction time), see [`RaceRule`](crate::arena::RaceRule).
+    pub race: crate::arena::RaceRule,
     /// One entry per bot, in the order given to the match.
     pub bots: Vec<BotResult>,
     /// One entry per seat, in seat order.
@@ -195,6 +198,20 @@ pub struct MatchReport {
     pub records: Vec<GameRecord>,
 }
 
+/// The report line saying how races were decided.
+pub fn race_line(race: crate::arena::RaceRule) -> String {
+    match race {
+        crate::arena::RaceRule::Skill => {
+            "races: decided by skill (every bot decides at the same simulated instant; \
+             simultaneous claims in a seeded random order; no reaction time)"
+        }
+        crate::arena::RaceRule::Pace => {
+            "races: decided by pace (bots asked in order of their reaction time)"
+        }
+    }
+    .to_string()
+}
+
 fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
@@ -208,6 +225,7 @@ impl MatchReport {
             "{}: {} games, {} seats (rotating), seed {}, {:.1} s",
             self.game, self.games, self.seats, self.seed, self.elapsed_s
         );
+        let _ = writeln!(out, "{}", race_line(self.race));
         let width = self
             .bots
             .iter()

@@ -130,3 +130,30 @@ fn strong_beats_beginner_with_either_engine() {
         assert!(r.bots[0].wins >= 8, "{}", r.table());
     }
 }
+
+#[test]
+fn a_game_may_give_its_mcts_levels_their_own_iteration_budgets() {
+    // A game whose iterations are costly keeps its levels within their time per move.
+    let game = ConnectFour::new(&Params::default()).unwrap();
+    let seat = game.side_to_move();
+    let budgets = [5, 6, 7, 8];
+    let scaled = BotFactory::<ConnectFour>::new().with_level_iterations(budgets);
+    for (level, budget) in Level::ALL.into_iter().zip(budgets) {
+        let spec: BotSpec = format!("{level}").parse().unwrap();
+        let mut bot = scaled.build(&spec, 2, 1).unwrap();
+        let report = bot
+            .analyse(&game, seat, &Default::default(), false)
+            .unwrap()
+            .unwrap();
+        assert_eq!(report.iterations, Some(budget), "{level}");
+    }
+    // Without it, the levels' own budgets.
+    let mut bot = BotFactory::<ConnectFour>::new()
+        .build(&"beginner".parse().unwrap(), 2, 1)
+        .unwrap();
+    let report = bot
+        .analyse(&game, seat, &Default::default(), false)
+        .unwrap()
+        .unwrap();
+    assert_eq!(report.iterations, Some(100));
+}

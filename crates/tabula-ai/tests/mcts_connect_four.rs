@@ -1,7 +1,7 @@
 //! MCTS on Connect Four: forced wins and blocks, determinism for a seed (one thread and root
 //! parallel), subtree reuse, time and memory budgets.
 
-use tabula_ai::{Bot, Decision, MctsBot, MctsConfig, choose};
+use tabula_ai::{Bot, Decision, MctsBot, MctsConfig, Parallelism, choose};
 use tabula_connect_four::{Column, ConnectFour, Params};
 use tabula_core::{Game, Notation, Seat};
 
@@ -82,6 +82,7 @@ fn mcts_is_deterministic_for_a_seed_and_thread_count() {
     for threads in [1, 2, 3] {
         let config = MctsConfig {
             threads,
+            parallel: Parallelism::Root,
             ..MctsConfig::with_iterations(3000)
         };
         let mut a: MctsBot<ConnectFour> = MctsBot::new(config.clone(), 42);

@@ -216,3 +216,31 @@ fn bad_input_is_refused_with_a_clear_message() {
     let e = fails(&with(&["--threads", "0"]));
     assert!(e.contains("--threads must be at least 1"), "{e}");
 }
+
+#[test]
+fn analyze_and_match_say_races_are_decided_by_skill() {
+    let json: Value = serde_json::from_str(&ok(&[
+        "analyze",
+        "magical-circle",
+        "--games",
+        "2",
+        "--bot",
+        "random",
+        "--weaker",
+        "none",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(json["race"], "skill");
+    let text = ok(&["analyze", "connect-four", "--games", "2", "--bot", "random"]);
+    assert!(text.contains("races: decided by skill"), "{text}");
+    let text = ok(&[
+        "match",
+        "connect-four",
+        "--bots",
+        "random,random",
+        "--games",
+        "2",
+    ]);
+    assert!(text.contains("races: decided by skill"), "{text}");
+}

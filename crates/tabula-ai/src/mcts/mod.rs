@@ -23,14 +23,17 @@
 //!   observed every action since the last search; the tree follows the observed actions by
 //!   value.
 //! - **Budget**: iterations (deterministic) and/or wall time per decision.
-//! - **Threads**: root parallelism: `threads` independent trees, each on its own thread, with
-//!   seeds drawn from the bot's generator; their root statistics are summed. The result is
-//!   deterministic for a given seed and thread count under an iteration budget.
+//! - **Threads** ([`Parallelism`]): by default tree parallelism: one tree shared by `threads`
+//!   threads with virtual loss (see `shared.rs`), not deterministic; or root parallelism:
+//!   `threads` independent trees, each on its own thread, with seeds drawn from the bot's
+//!   generator, their root statistics summed, deterministic for a given seed and thread count
+//!   under an iteration budget. One thread is deterministic for a seed either way.
 //! - **Memory**: an arena of nodes per tree (children contiguous, per-seat sums in a parallel
 //!   array), capped by `max_nodes`; no allocation per iteration once buffers have grown.
 
 mod report;
 mod search;
+mod shared;
 mod tree;
 
 pub use search::RootChild;
@@ -39,8 +42,10 @@ use crate::bot::seat_actions;
 use crate::rollout::{RandomRollout, Rollout};
 use crate::{AiError, Bot, Decision, Pace};
 use rand::RngExt;
-use search::{Scratch, TreeBudget, Worker, merge_roots, run};
+use search::{Scratch, Settings, TreeBudget, Worker, merge_roots, run};
 use serde::{Deserialize, Serialize};
+use shared::SharedTree;
+use std::sync::atomic::AtomicI64;
 use std::time::{Duration, Instant};
 use tabula_core::{Game, GameRng, Seat, ToAct, rng_from_seed};
 use tree::Tree;
@@ -55,8 +60,10 @@ pub struct MctsConfig {
     pub iterations: Option<u64>,
     /// Wall time per decision in milliseconds (`None`: only the iteration limit counts).
     pub time_ms: Option<u64>,
-    /// Root-parallel trees, each searched on its own thread.
+    /// Search threads.
     pub threads: usize,
+    /// How several threads share the work (no effect on one thread).
+    pub parallel: Parallelism,
     /// Keep the subtree of the new position between decisions.
     pub reuse_tree: bool,
     /// The most nodes one tree may hold; a full tree stops growing but keeps searching.
@@ -82,6 +89,7 @@ impl Default for MctsConfig {
             iterations: Some(10_000),
             time_ms: None,
             threads: 1,
+            parallel: Parallelism::Tree,
             reuse_tree: true,
             max_nodes: 1_000_000,
             rollout_max_steps: 1_000,
@@ -90,6 +98,19 @@ impl Default for MctsConfig {
             pace: Pace::NONE,
         }
     }
+}
+
+/// How a search on several threads shares the work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Parallelism {
+    /// One tree shared by every thread, with virtual loss (the default; faster, not
+    /// deterministic).
+    #[default]
+    Tree,
+    /// One tree per thread, root statistics summed (deterministic for a seed and thread
+    /// count under an iteration budget).
+    Root,
 }
 
 impl MctsConfig {
@@ -146,8 +167,12 @@ pub struct MctsBot<G: Game, R: Rollout<G> = RandomRollout> {
     rollout: R,
     name: String,
     rng: GameRng,
-    /// One per root-parallel tree.
+    /// One per root-parallel tree (one with tree parallelism).
     workers: Vec<Worker<G::Action>>,
+    /// Tree parallelism: the shared arena (allocated at the first parallel search) and one
+    /// scratch space per thread.
+    shared: Option<SharedTree<G::Action>>,
+    scratches: Vec<Scratch<G::Action>>,
     /// Each tree's node for the current position, followed through observed actions.
     cursors: Vec<Option<usize>>,
     /// The position the cursors stand for (`None`: they stand for nothing), by its Zobrist
@@ -182,6 +207,8 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
             rollout,
             rng: rng_from_seed(seed),
             workers: Vec::with_capacity(threads),
+            shared: None,
+            scratches: Vec::new(),
             cursors: Vec::new(),
             cursor_position: None,
             actions: Vec::new(),
@@ -215,6 +242,9 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         self.config.check().map_err(AiError::Unsupported)?;
         let start = Instant::now();
         self.prepare_trees(game);
+        if self.tree_parallel() {
+            return self.search_shared(game, start);
+        }
         let threads = self.workers.len();
         let reused_visits = self
             .workers
@@ -275,7 +305,18 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
                     .sum()
             })
         };
-        self.cursors = vec![Some(0); threads];
+        Ok(self.finish(game, start, iterations, reused_visits))
+    }
+
+    /// Records what the search that started at `start` found.
+    fn finish(
+        &mut self,
+        game: &G,
+        start: Instant,
+        iterations: u64,
+        reused_visits: u64,
+    ) -> &SearchInfo<G::Action> {
+        self.cursors = vec![Some(0); self.workers.len()];
         self.cursor_position = Some(game.zobrist_hash());
         self.last = Some(SearchInfo {
             iterations,
@@ -284,12 +325,78 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
             nodes: self.workers.iter().map(|w| w.tree.len()).sum(),
             children: merge_roots(self.workers.iter().map(|w| &w.tree)),
         });
-        Ok(self.last.as_ref().expect("just set"))
+        self.last.as_ref().expect("just set")
+    }
+
+    /// Several threads share one tree.
+    fn tree_parallel(&self) -> bool {
+        self.config.threads > 1 && self.config.parallel == Parallelism::Tree
+    }
+
+    /// The number of trees a search keeps.
+    fn tree_count(&self) -> usize {
+        if self.tree_parallel() {
+            1
+        } else {
+            self.config.threads.max(1)
+        }
+    }
+
+    /// A tree-parallel search: the kept tree is loaded into the shared arena, searched by
+    /// `threads` threads at once, and stored back.
+    fn search_shared(
+        &mut self,
+        game: &G,
+        start: Instant,
+    ) -> Result<&SearchInfo<G::Action>, AiError> {
+        let threads = self.config.threads;
+        let seats = game.num_seats();
+        let capacity = self.config.max_nodes.max(1);
+        let mut shared = match self.shared.take() {
+            Some(s) if s.seats() == seats && s.capacity() == capacity => s,
+            _ => SharedTree::new(seats, capacity),
+        };
+        let tree = &mut self.workers[0].tree;
+        let reused_visits = tree.nodes[0].visits as u64;
+        shared.load(tree);
+        self.scratches.resize_with(threads, Scratch::new);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.random()).collect();
+        let budget = TreeBudget {
+            iterations: self.config.iterations,
+            deadline: self
+                .config
+                .time_ms
+                .map(|ms| start + Duration::from_millis(ms)),
+        };
+        let remaining = AtomicI64::new(self.config.iterations.unwrap_or(0) as i64);
+        let settings = Settings::of(&self.config);
+        let policy = &self.rollout;
+        let iterations: u64 = std::thread::scope(|scope| {
+            let (shared, settings, remaining) = (&shared, &settings, &remaining);
+            let handles: Vec<_> = self
+                .scratches
+                .iter_mut()
+                .zip(&seeds)
+                .map(|(scratch, &seed)| {
+                    scope.spawn(move || {
+                        let mut rng = rng_from_seed(seed);
+                        shared.run(game, policy, settings, remaining, budget, &mut rng, scratch)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("search thread panicked"))
+                .sum()
+        });
+        shared.store(&mut self.workers[0].tree);
+        self.shared = Some(shared);
+        Ok(self.finish(game, start, iterations, reused_visits))
     }
 
     /// Re-roots the trees at `game` when the observed actions lead there, or starts afresh.
     fn prepare_trees(&mut self, game: &G) {
-        let threads = self.config.threads.max(1);
+        let threads = self.tree_count();
         let seats = game.num_seats();
         // Without a hash, the trees are kept only when actions were observed since the last
         // search (the cursors left the root): a host that reports nothing gets a fresh search.

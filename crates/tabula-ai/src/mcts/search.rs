@@ -12,10 +12,13 @@ use tabula_core::{Game, GameRng, MAX_SEATS, Seat};
 /// Scratch space of one tree's search, reused across iterations (no allocation per
 /// iteration once the buffers have grown).
 pub(crate) struct Scratch<A> {
-    path: Vec<u32>,
-    actions: Vec<A>,
-    chances: Vec<(A, f64)>,
-    rollout: RolloutBuffers<A>,
+    pub path: Vec<u32>,
+    pub actions: Vec<A>,
+    pub chances: Vec<(A, f64)>,
+    pub rollout: RolloutBuffers<A>,
+    /// Tree-parallel expansion: the children being made (actor, action, probability,
+    /// recommended).
+    pub pending: Vec<(u8, A, f32, bool)>,
 }
 
 impl<A> Scratch<A> {
@@ -25,6 +28,7 @@ impl<A> Scratch<A> {
             actions: Vec::with_capacity(64),
             chances: Vec::with_capacity(16),
             rollout: RolloutBuffers::new(),
+            pending: Vec::with_capacity(64),
         }
     }
 }
@@ -55,11 +59,7 @@ pub(crate) fn run<G: Game, R: Rollout<G>>(
     rng: &mut GameRng,
     scratch: &mut Scratch<G::Action>,
 ) -> u64 {
-    let settings = Settings {
-        c: config.exploration,
-        prior_weight: config.prior_weight as f32,
-        rollout_max_steps: config.rollout_max_steps,
-    };
+    let settings = Settings::of(config);
     let mut done = 0u64;
     loop {
         if budget.iterations.is_some_and(|max| done >= max) {
@@ -78,10 +78,20 @@ pub(crate) fn run<G: Game, R: Rollout<G>>(
 }
 
 /// The configuration values one iteration reads.
-struct Settings {
-    c: f64,
-    prior_weight: f32,
-    rollout_max_steps: u32,
+pub(crate) struct Settings {
+    pub c: f64,
+    pub prior_weight: f32,
+    pub rollout_max_steps: u32,
+}
+
+impl Settings {
+    pub fn of(config: &MctsConfig) -> Self {
+        Settings {
+            c: config.exploration,
+            prior_weight: config.prior_weight as f32,
+            rollout_max_steps: config.rollout_max_steps,
+        }
+    }
 }
 
 #[inline]

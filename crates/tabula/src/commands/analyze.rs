@@ -10,7 +10,7 @@ use super::analyze_ladder::{parse_ladder, run_ladder};
 use super::analyze_records::{LogProgress, RecordSink};
 use super::analyze_variants::{Variant, comparison_html, overlays, parse_variants};
 use super::plots::{self, escape};
-use super::simulate::{match_config, progress_bar};
+use super::simulate::{MATCH_RACE, match_config, progress_bar};
 use crate::find;
 use crate::opts::ParamOpts;
 use anyhow::{Context, Result, anyhow, bail};
@@ -206,6 +206,7 @@ fn single_output(
         println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
         print!("{}", a.report.table());
+        println!("{}", tabula_ai::stats::race_line(MATCH_RACE));
         if let Some(l) = ladder {
             print!("\n{}", l.table());
         }
@@ -296,13 +297,16 @@ fn full_json(
     variant: &Variant,
     args: &AnalyzeArgs<'_>,
 ) -> Result<Value> {
-    Ok(tabula_registry::analysis_json(
+    let mut json = tabula_registry::analysis_json(
         report,
         title,
         &variant.params,
         variant.board_path.as_deref(),
         args.random_setup,
-    )?)
+    )?;
+    // The matches come from `match_config`, which decides races by skill.
+    json["race"] = serde_json::to_value(MATCH_RACE)?;
+    Ok(json)
 }
 
 /// Writes the plots, `report.json` and `index.html` into `dir` (created if missing).

@@ -89,7 +89,7 @@ pub fn engine(args: EngineArgs<'_>) -> Result<()> {
     Ok(())
 }
 
-/// The bot specification with `threads` root-parallel MCTS trees (alpha-beta and random
+/// The bot specification with `threads` MCTS threads sharing one tree (alpha-beta and random
 /// bots search on one thread and ignore it).
 fn with_threads(bot: &str, threads: Option<usize>) -> Result<String> {
     let Some(t) = threads else {

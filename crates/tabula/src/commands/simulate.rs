@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 use std::time::Duration;
 use tabula_ai::BenchConfig;
-use tabula_ai::arena::MatchConfig;
+use tabula_ai::arena::{MatchConfig, RaceRule};
 
 pub struct MatchArgs<'a> {
     pub game: &'a str,
@@ -19,6 +19,10 @@ pub struct MatchArgs<'a> {
     pub random_setup: bool,
     pub params: &'a ParamOpts,
 }
+
+/// How `tabula match` and `analyze` decide races: by skill, every bot at the same simulated
+/// instant (the bots' reaction times are for games against people).
+pub(crate) const MATCH_RACE: RaceRule = RaceRule::Skill;
 
 /// The match settings from the command line, refusing zero games or threads.
 pub(crate) fn match_config(
@@ -38,6 +42,7 @@ pub(crate) fn match_config(
         threads: threads.unwrap_or_else(tabula_ai::bench::available_threads),
         seed,
         random_setup,
+        race: MATCH_RACE,
         ..MatchConfig::default()
     })
 }

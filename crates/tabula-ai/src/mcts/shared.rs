@@ -1,0 +1,579 @@
+//! Tree-parallel MCTS: one tree shared by every search thread, with virtual loss.
+//!
+//! - **Arena**: the nodes live in one preallocated array ([`SharedTree::capacity`] slots,
+//!   allocated once per bot and reused); a thread that expands a node reserves its children's
+//!   slots with one atomic add on the arena's length, writes them, then publishes them by
+//!   storing the node's kind with release ordering. A node's edge (action, actor, probability,
+//!   recommendation) is written once, before publication, and only read afterwards.
+//! - **Expansion** is guarded by the node's state: the thread that swaps it from
+//!   *unexpanded* to *expanding* expands it; a thread meeting a node being expanded rolls out
+//!   from there instead of waiting.
+//! - **Statistics** are atomics: visits (`u32`) and per-seat sums of returns in fixed point
+//!   (`u64`, 2^24 per unit of return), so that adding a return is one `fetch_add`.
+//! - **Virtual loss**: a visit is counted when a thread selects a node, its return only when
+//!   the thread backpropagates; until then the visit counts as a loss (return 0) for every
+//!   seat, which steers the other threads to other children.
+//! - The search converts the bot's [`Tree`] into the shared tree before searching (subtree
+//!   reuse) and back afterwards, so everything else (root statistics, principal variation,
+//!   re-rooting) reads the one tree format. Each conversion is linear in the tree's size.
+//!
+//! The result is not deterministic (it depends on how the threads interleave); root
+//! parallelism ([`super::Parallelism::Root`]) is, for a given seed and thread count.
+
+use super::search::{Scratch, Settings, TreeBudget};
+use super::tree::{Kind, NATURE, NONE, Node, Tree, fast_ln};
+use crate::rollout::{Rollout, below, play_out};
+use rand::RngExt;
+use std::alloc::{Layout, alloc_zeroed, handle_alloc_error};
+use std::cell::UnsafeCell;
+use std::mem::MaybeUninit;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
+use std::time::Instant;
+use tabula_core::{Actor, Game, GameRng, MAX_SEATS, Seat, SeatSet, ToAct};
+
+/// Fixed-point units per unit of return.
+const SCALE: f64 = (1u64 << 24) as f64;
+
+const UNEXPANDED: u8 = 0;
+const EXPANDING: u8 = 1;
+const DECISION: u8 = 2;
+const SEVERAL: u8 = 3;
+const CHANCE: u8 = 4;
+const TERMINAL: u8 = 5;
+
+/// What leads to a node: written once before the node is published.
+#[derive(Clone, Copy)]
+struct Edge<A> {
+    action: Option<A>,
+    prob: f32,
+    actor: u8,
+    prior: bool,
+}
+
+/// A node slot. All-zero bytes are a valid (unused) slot, so the arena is allocated zeroed:
+/// the system maps its pages only when they are first written.
+struct SNode<A> {
+    /// Initialised when the slot is reserved, before it is published.
+    edge: UnsafeCell<MaybeUninit<Edge<A>>>,
+    first_child: AtomicU32,
+    num_children: AtomicU32,
+    visits: AtomicU32,
+    tried: AtomicU32,
+    state: AtomicU8,
+    mover: AtomicU8,
+}
+
+/// One tree searched by several threads at once. See the module docs.
+pub(crate) struct SharedTree<A> {
+    nodes: Box<[SNode<A>]>,
+    values: Box<[AtomicU64]>,
+    len: AtomicUsize,
+    /// An expansion found no room: the tree stops growing.
+    full: AtomicBool,
+    seats: usize,
+}
+
+// The edges behind `UnsafeCell` are written only by the thread that reserved their slots,
+// before the release store that publishes them; every other access is a read after an
+// acquire load of the parent's state (or happens while no search runs, through `&mut`).
+unsafe impl<A: Send + Sync> Sync for SharedTree<A> {}
+
+impl<A: Copy + PartialEq> SharedTree<A> {
+    /// An empty arena of `capacity` nodes for `seats` seats.
+    pub fn new(seats: usize, capacity: usize) -> Self {
+        let capacity = capacity.max(1);
+        // All-zero bytes are valid for both element types (atomics and `MaybeUninit`).
+        SharedTree {
+            nodes: unsafe { zeroed_slice(capacity) },
+            values: unsafe { zeroed_slice(capacity * seats.max(1)) },
+            len: AtomicUsize::new(0),
+            full: AtomicBool::new(false),
+            seats,
+        }
+    }
+
+    /// The number of node slots.
+    pub fn capacity(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The seats the arena was made for.
+    pub fn seats(&self) -> usize {
+        self.seats
+    }
+
+    /// Loads `tree` (which must fit) into the arena, replacing its content.
+    pub fn load(&mut self, tree: &Tree<A>) {
+        let seats = self.seats;
+        for (i, n) in tree.nodes.iter().enumerate() {
+            let slot = &mut self.nodes[i];
+            *slot.edge.get_mut() = MaybeUninit::new(Edge {
+                action: n.action,
+                prob: n.prob,
+                actor: n.actor,
+                prior: n.prior,
+            });
+            *slot.first_child.get_mut() = n.first_child;
+            *slot.num_children.get_mut() = n.num_children;
+            *slot.visits.get_mut() = n.visits;
+            *slot.tried.get_mut() = n.tried;
+            *slot.state.get_mut() = match n.kind {
+                Kind::Unexpanded => UNEXPANDED,
+                Kind::Decision => DECISION,
+                Kind::Several => SEVERAL,
+                Kind::Chance => CHANCE,
+                Kind::Terminal => TERMINAL,
+            };
+            *slot.mover.get_mut() = n.mover;
+            for s in 0..seats {
+                *self.values[i * seats + s].get_mut() = (tree.value(i, s) as f64 * SCALE) as u64;
+            }
+        }
+        *self.len.get_mut() = tree.nodes.len();
+        *self.full.get_mut() = false;
+    }
+
+    /// Writes the arena's content into `tree` (replacing it).
+    pub fn store(&mut self, tree: &mut Tree<A>) {
+        let seats = self.seats;
+        let len = *self.len.get_mut();
+        tree.nodes.clear();
+        tree.values.clear();
+        for i in 0..len {
+            let slot = &mut self.nodes[i];
+            // Slots below `len` were written by `load` or an expansion.
+            let edge = unsafe { slot.edge.get_mut().assume_init() };
+            let visits = *slot.visits.get_mut();
+            let mut node = Node {
+                action: edge.action,
+                first_child: *slot.first_child.get_mut(),
+                num_children: *slot.num_children.get_mut(),
+                visits,
+                tried: (*slot.tried.get_mut()).min(*slot.num_children.get_mut()),
+                prob: edge.prob,
+                q: 0.0,
+                inv_sqrt_visits: f32::INFINITY,
+                actor: edge.actor,
+                prior: edge.prior,
+                kind: match *slot.state.get_mut() {
+                    DECISION => Kind::Decision,
+                    SEVERAL => Kind::Several,
+                    CHANCE => Kind::Chance,
+                    TERMINAL => Kind::Terminal,
+                    _ => Kind::Unexpanded,
+                },
+                mover: *slot.mover.get_mut(),
+            };
+            for s in 0..seats {
+                tree.values
+                    .push((*self.values[i * seats + s].get_mut() as f64 / SCALE) as f32);
+            }
+            if visits > 0 {
+                if (node.actor as usize) < seats {
+                    node.q = tree.values[i * seats + node.actor as usize] / visits as f32;
+                }
+                node.inv_sqrt_visits = 1.0 / (visits as f32).sqrt();
+            }
+            tree.nodes.push(node);
+        }
+    }
+
+    #[inline]
+    fn edge(&self, node: usize) -> Edge<A> {
+        // Published before any thread could reach `node` (see the `Sync` impl).
+        unsafe { (*self.nodes[node].edge.get()).assume_init() }
+    }
+
+    #[inline]
+    fn visits(&self, node: usize) -> u32 {
+        self.nodes[node].visits.load(Relaxed)
+    }
+
+    #[inline]
+    fn mean(&self, node: usize, seat: usize, visits: u32) -> f32 {
+        let sum = self.values[node * self.seats + seat].load(Relaxed) as f64 / SCALE;
+        (sum / visits as f64) as f32
+    }
+
+    #[inline]
+    fn children(&self, node: usize) -> std::ops::Range<usize> {
+        let first = self.nodes[node].first_child.load(Relaxed);
+        if first == NONE {
+            0..0
+        } else {
+            let n = self.nodes[node].num_children.load(Relaxed);
+            first as usize..(first + n) as usize
+        }
+    }
+
+    /// Expands `node` (state `game`) if this thread wins it; returns its state afterwards
+    /// (`UNEXPANDED` or `EXPANDING` when this thread did not expand it).
+    fn expand<G: Game<Action = A>, R: Rollout<G>>(
+        &self,
+        node: usize,
+        game: &G,
+        policy: &R,
+        rng: &mut GameRng,
+        scratch: &mut Scratch<A>,
+    ) -> u8 {
+        let slot = &self.nodes[node];
+        if self.full.load(Relaxed) {
+            return UNEXPANDED;
+        }
+        if let Err(state) = slot
+            .state
+            .compare_exchange(UNEXPANDED, EXPANDING, Acquire, Acquire)
+        {
+            return state;
+        }
+        let actions = &mut scratch.actions;
+        // Each entry: the children's actor, action and probability.
+        let mut pending: Vec<(u8, A, f32, bool)> = std::mem::take(&mut scratch.pending);
+        pending.clear();
+        let (kind, mover) = match game.to_act() {
+            ToAct::Over(_) => (TERMINAL, 0),
+            ToAct::One(seat) => {
+                game.legal_actions_for(Actor::Seat(seat), actions);
+                seat_children(game, seat, policy, rng, actions, &mut pending);
+                (DECISION, seat.0)
+            }
+            ToAct::Chance => {
+                game.chance_outcomes(&mut scratch.chances);
+                pending.extend(
+                    scratch
+                        .chances
+                        .iter()
+                        .map(|&(a, p)| (NATURE, a, p as f32, false)),
+                );
+                (CHANCE, 0)
+            }
+            ToAct::Several(seats) => {
+                for seat in seats.iter() {
+                    game.legal_actions_for(Actor::Seat(seat), actions);
+                    seat_children(game, seat, policy, rng, actions, &mut pending);
+                }
+                (SEVERAL, seats.bits())
+            }
+        };
+        let n = pending.len();
+        let mut state = if n == 0 { TERMINAL } else { kind };
+        if n > 0 {
+            let reserved = self.len.fetch_update(Relaxed, Relaxed, |len| {
+                (len + n <= self.capacity()).then_some(len + n)
+            });
+            if let Ok(first) = reserved {
+                for (i, &(actor, action, prob, prior)) in pending.iter().enumerate() {
+                    let child = &self.nodes[first + i];
+                    // The slot was reserved by this thread alone and is not yet published.
+                    unsafe {
+                        *child.edge.get() = MaybeUninit::new(Edge {
+                            action: Some(action),
+                            prob,
+                            actor,
+                            prior,
+                        });
+                    }
+                    child.first_child.store(NONE, Relaxed);
+                    child.num_children.store(0, Relaxed);
+                    child.visits.store(0, Relaxed);
+                    child.tried.store(0, Relaxed);
+                    child.state.store(UNEXPANDED, Relaxed);
+                    child.mover.store(0, Relaxed);
+                    for s in 0..self.seats {
+                        self.values[(first + i) * self.seats + s].store(0, Relaxed);
+                    }
+                }
+                slot.first_child.store(first as u32, Relaxed);
+                slot.num_children.store(n as u32, Relaxed);
+                slot.mover.store(mover, Relaxed);
+            } else {
+                self.full.store(true, Relaxed);
+                state = UNEXPANDED;
+            }
+        }
+        slot.state.store(state, Release);
+        scratch.pending = pending;
+        state
+    }
+
+    /// Selection at a decision node: untried children first (in order), then UCT; PUCT where
+    /// the policy recommended a child.
+    fn select_decision(&self, node: usize, c: f64, prior_weight: f32) -> usize {
+        let children = self.children(node);
+        let mover = self.nodes[node].mover.load(Relaxed);
+        let visits = self.visits(node);
+        if !children.is_empty() && self.edge(children.start).prior {
+            let fpu = self.mean_or_half(node, mover as usize);
+            return self.best_guided(children, visits, prior_weight, fpu, None);
+        }
+        let t = self.nodes[node].tried.fetch_add(1, Relaxed) as usize;
+        if t < children.len() {
+            return children.start + t;
+        }
+        self.best_uct(children, visits, c, None)
+    }
+
+    fn mean_or_half(&self, node: usize, seat: usize) -> f32 {
+        match self.visits(node) {
+            0 => 0.5,
+            v => self.mean(node, seat, v),
+        }
+    }
+
+    /// UCT; in-flight visits count as losses (virtual loss). Unvisited children first.
+    fn best_uct(
+        &self,
+        children: std::ops::Range<usize>,
+        parent_visits: u32,
+        c: f64,
+        actor: Option<u8>,
+    ) -> usize {
+        let scale = (c * fast_ln(parent_visits.max(1)).sqrt()) as f32;
+        let mut best = children.start;
+        let mut best_score = f32::NEG_INFINITY;
+        for child in children {
+            let edge = self.edge(child);
+            if actor.is_some_and(|a| edge.actor != a) {
+                continue;
+            }
+            let v = self.visits(child);
+            let score = if v == 0 {
+                f32::INFINITY
+            } else {
+                let q = if (edge.actor as usize) < self.seats {
+                    self.mean(child, edge.actor as usize, v)
+                } else {
+                    0.0
+                };
+                q + scale / (v as f32).sqrt()
+            };
+            if score > best_score {
+                best_score = score;
+                best = child;
+            }
+        }
+        best
+    }
+
+    /// PUCT as [`Tree`]'s: `Q + w·P·sqrt(N)/(1 + n)`, `P` 0.9 for the recommendation.
+    fn best_guided(
+        &self,
+        children: std::ops::Range<usize>,
+        parent_visits: u32,
+        prior_weight: f32,
+        fpu: f32,
+        actor: Option<u8>,
+    ) -> usize {
+        let count = children
+            .clone()
+            .filter(|&ch| actor.is_none_or(|a| self.edge(ch).actor == a))
+            .count();
+        let other_share = if count > 1 {
+            0.1 / (count - 1) as f32
+        } else {
+            0.0
+        };
+        let scale = prior_weight * (parent_visits.max(1) as f32).sqrt();
+        let mut best = children.start;
+        let mut best_score = f32::NEG_INFINITY;
+        for child in children {
+            let edge = self.edge(child);
+            if actor.is_some_and(|a| edge.actor != a) {
+                continue;
+            }
+            let v = self.visits(child);
+            let q = if v == 0 || edge.actor as usize >= self.seats {
+                fpu
+            } else {
+                self.mean(child, edge.actor as usize, v)
+            };
+            let p = if edge.prior { 0.9 } else { other_share };
+            let score = q + scale * p / (1.0 + v as f32);
+            if score > best_score {
+                best_score = score;
+                best = child;
+            }
+        }
+        best
+    }
+
+    fn select_chance(&self, node: usize, rng: &mut GameRng) -> usize {
+        let range = self.children(node);
+        let mut x: f32 = rng.random();
+        for child in range.clone() {
+            x -= self.edge(child).prob;
+            if x < 0.0 {
+                return child;
+            }
+        }
+        range.end - 1
+    }
+
+    /// A uniformly random acting seat acts, choosing as [`Tree::select_several`] does.
+    fn select_several(&self, node: usize, c: f64, prior_weight: f32, rng: &mut GameRng) -> usize {
+        let children = self.children(node);
+        let mut with_actions = 0u8;
+        for child in children.clone() {
+            let actor = self.edge(child).actor;
+            if actor < 8 {
+                with_actions |= 1 << actor;
+            }
+        }
+        let seats = SeatSet::from_bits(self.nodes[node].mover.load(Relaxed) & with_actions);
+        let pick = below(rng, seats.len().max(1));
+        let seat = seats.iter().nth(pick).unwrap_or(Seat(0));
+        let (mut seat_visits, mut guided, mut untried) = (0, false, None);
+        for child in children.clone() {
+            let edge = self.edge(child);
+            if edge.actor == seat.0 {
+                guided |= edge.prior;
+                let v = self.visits(child);
+                if v == 0 && untried.is_none() {
+                    untried = Some(child);
+                }
+                seat_visits += v;
+            }
+        }
+        if guided {
+            let fpu = self.mean_or_half(node, seat.index());
+            return self.best_guided(children, seat_visits, prior_weight, fpu, Some(seat.0));
+        }
+        match untried {
+            Some(child) => child,
+            None => self.best_uct(children, seat_visits, c, Some(seat.0)),
+        }
+    }
+
+    /// One iteration: selection (counting a visit on every node as it is chosen), expansion,
+    /// rollout, then the returns added along the path.
+    fn iterate<G: Game<Action = A>, R: Rollout<G>>(
+        &self,
+        root: &G,
+        policy: &R,
+        settings: &Settings,
+        rng: &mut GameRng,
+        scratch: &mut Scratch<A>,
+    ) {
+        let (c, prior_weight) = (settings.c, settings.prior_weight);
+        let mut state = root.clone();
+        scratch.path.clear();
+        scratch.path.push(0);
+        self.nodes[0].visits.fetch_add(1, Relaxed);
+        let mut node = 0usize;
+        loop {
+            let mut kind = self.nodes[node].state.load(Acquire);
+            if kind == UNEXPANDED {
+                // A new leaf is rolled out first (its one visit is this one); it is expanded
+                // on its next visit.
+                if node != 0 && self.visits(node) <= 1 {
+                    break;
+                }
+                kind = self.expand(node, &state, policy, rng, scratch);
+            }
+            // The root is worth waiting for (briefly): every iteration then goes through one
+            // of its children, so the root children's visits add up to the iterations.
+            while node == 0 && kind == EXPANDING {
+                std::hint::spin_loop();
+                kind = self.nodes[0].state.load(Acquire);
+            }
+            let child = match kind {
+                DECISION => self.select_decision(node, c, prior_weight),
+                CHANCE => self.select_chance(node, rng),
+                SEVERAL => self.select_several(node, c, prior_weight, rng),
+                _ => break, // terminal, or being expanded by another thread, or no room
+            };
+            self.nodes[child].visits.fetch_add(1, Relaxed);
+            match self.edge(child).action {
+                Some(a) => state.apply(a),
+                None => break,
+            }
+            node = child;
+            scratch.path.push(child as u32);
+        }
+        let mut returns = [0.0; MAX_SEATS];
+        play_out(
+            &mut state,
+            policy,
+            rng,
+            settings.rollout_max_steps,
+            &mut scratch.rollout,
+            &mut returns,
+        );
+        for &node in &scratch.path {
+            let base = node as usize * self.seats;
+            for (s, r) in returns.iter().enumerate().take(self.seats) {
+                if *r != 0.0 {
+                    self.values[base + s].fetch_add((*r * SCALE) as u64, Relaxed);
+                }
+            }
+        }
+    }
+
+    /// Runs iterations until `remaining` (shared by the threads) is spent or the deadline
+    /// passes; returns how many this thread ran.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run<G: Game<Action = A>, R: Rollout<G>>(
+        &self,
+        root: &G,
+        policy: &R,
+        settings: &Settings,
+        remaining: &AtomicI64,
+        budget: TreeBudget,
+        rng: &mut GameRng,
+        scratch: &mut Scratch<A>,
+    ) -> u64 {
+        let mut done = 0u64;
+        loop {
+            if budget.iterations.is_some() && remaining.fetch_sub(1, Relaxed) <= 0 {
+                break;
+            }
+            if done.is_multiple_of(16)
+                && done > 0
+                && budget.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                break;
+            }
+            self.iterate(root, policy, settings, rng, scratch);
+            done += 1;
+        }
+        done
+    }
+}
+
+/// A boxed slice of `n` (at least 1) zeroed elements.
+///
+/// # Safety
+/// All-zero bytes must be a valid `T`, and `T` not zero-sized.
+unsafe fn zeroed_slice<T>(n: usize) -> Box<[T]> {
+    let layout = Layout::array::<T>(n.max(1)).expect("the arena fits in memory");
+    let ptr = unsafe { alloc_zeroed(layout) } as *mut T;
+    if ptr.is_null() {
+        handle_alloc_error(layout);
+    }
+    unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n.max(1))) }
+}
+
+/// `seat`'s `actions` as children: in random order, the policy's recommendation first.
+fn seat_children<G: Game, R: Rollout<G>>(
+    game: &G,
+    seat: Seat,
+    policy: &R,
+    rng: &mut GameRng,
+    actions: &mut [G::Action],
+    out: &mut Vec<(u8, G::Action, f32, bool)>,
+) {
+    for i in (1..actions.len()).rev() {
+        let j = below(rng, i + 1);
+        actions.swap(i, j);
+    }
+    let prior = policy
+        .prior(game, seat, actions)
+        .and_then(|p| actions.iter().position(|&a| a == p));
+    if let Some(i) = prior {
+        actions.swap(0, i);
+    }
+    for (i, &a) in actions.iter().enumerate() {
+        out.push((seat.0, a, 1.0, i == 0 && prior.is_some()));
+    }
+}
