@@ -21,16 +21,17 @@
 //! parallelism ([`super::Parallelism::Root`]) is, for a given seed and thread count.
 
 use super::search::{Scratch, Settings, TreeBudget};
-use super::tree::{Kind, NATURE, NONE, Node, Tree, fast_ln};
+use super::tree::{Kind, NATURE, NONE, Node, Tree};
 use crate::rollout::{Rollout, below, play_out};
-use rand::RngExt;
 use std::alloc::{Layout, alloc_zeroed, handle_alloc_error};
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
 use std::time::Instant;
-use tabula_core::{Actor, Game, GameRng, MAX_SEATS, Seat, SeatSet, ToAct};
+use tabula_core::{Actor, Game, GameRng, MAX_SEATS, Seat, ToAct};
+
+mod select;
 
 /// Fixed-point units per unit of return.
 const SCALE: f64 = (1u64 << 24) as f64;
@@ -295,154 +296,6 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         slot.state.store(state, Release);
         scratch.pending = pending;
         state
-    }
-
-    /// Selection at a decision node: untried children first (in order), then UCT; PUCT where
-    /// the policy recommended a child.
-    fn select_decision(&self, node: usize, c: f64, prior_weight: f32) -> usize {
-        let children = self.children(node);
-        let mover = self.nodes[node].mover.load(Relaxed);
-        let visits = self.visits(node);
-        if !children.is_empty() && self.edge(children.start).prior {
-            let fpu = self.mean_or_half(node, mover as usize);
-            return self.best_guided(children, visits, prior_weight, fpu, None);
-        }
-        let t = self.nodes[node].tried.fetch_add(1, Relaxed) as usize;
-        if t < children.len() {
-            return children.start + t;
-        }
-        self.best_uct(children, visits, c, None)
-    }
-
-    fn mean_or_half(&self, node: usize, seat: usize) -> f32 {
-        match self.visits(node) {
-            0 => 0.5,
-            v => self.mean(node, seat, v),
-        }
-    }
-
-    /// UCT; in-flight visits count as losses (virtual loss). Unvisited children first.
-    fn best_uct(
-        &self,
-        children: std::ops::Range<usize>,
-        parent_visits: u32,
-        c: f64,
-        actor: Option<u8>,
-    ) -> usize {
-        let scale = (c * fast_ln(parent_visits.max(1)).sqrt()) as f32;
-        let mut best = children.start;
-        let mut best_score = f32::NEG_INFINITY;
-        for child in children {
-            let edge = self.edge(child);
-            if actor.is_some_and(|a| edge.actor != a) {
-                continue;
-            }
-            let v = self.visits(child);
-            let score = if v == 0 {
-                f32::INFINITY
-            } else {
-                let q = if (edge.actor as usize) < self.seats {
-                    self.mean(child, edge.actor as usize, v)
-                } else {
-                    0.0
-                };
-                q + scale / (v as f32).sqrt()
-            };
-            if score > best_score {
-                best_score = score;
-                best = child;
-            }
-        }
-        best
-    }
-
-    /// PUCT as [`Tree`]'s: `Q + w·P·sqrt(N)/(1 + n)`, `P` 0.9 for the recommendation.
-    fn best_guided(
-        &self,
-        children: std::ops::Range<usize>,
-        parent_visits: u32,
-        prior_weight: f32,
-        fpu: f32,
-        actor: Option<u8>,
-    ) -> usize {
-        let count = children
-            .clone()
-            .filter(|&ch| actor.is_none_or(|a| self.edge(ch).actor == a))
-            .count();
-        let other_share = if count > 1 {
-            0.1 / (count - 1) as f32
-        } else {
-            0.0
-        };
-        let scale = prior_weight * (parent_visits.max(1) as f32).sqrt();
-        let mut best = children.start;
-        let mut best_score = f32::NEG_INFINITY;
-        for child in children {
-            let edge = self.edge(child);
-            if actor.is_some_and(|a| edge.actor != a) {
-                continue;
-            }
-            let v = self.visits(child);
-            let q = if v == 0 || edge.actor as usize >= self.seats {
-                fpu
-            } else {
-                self.mean(child, edge.actor as usize, v)
-            };
-            let p = if edge.prior { 0.9 } else { other_share };
-            let score = q + scale * p / (1.0 + v as f32);
-            if score > best_score {
-                best_score = score;
-                best = child;
-            }
-        }
-        best
-    }
-
-    fn select_chance(&self, node: usize, rng: &mut GameRng) -> usize {
-        let range = self.children(node);
-        let mut x: f32 = rng.random();
-        for child in range.clone() {
-            x -= self.edge(child).prob;
-            if x < 0.0 {
-                return child;
-            }
-        }
-        range.end - 1
-    }
-
-    /// A uniformly random acting seat acts, choosing as [`Tree::select_several`] does.
-    fn select_several(&self, node: usize, c: f64, prior_weight: f32, rng: &mut GameRng) -> usize {
-        let children = self.children(node);
-        let mut with_actions = 0u8;
-        for child in children.clone() {
-            let actor = self.edge(child).actor;
-            if actor < 8 {
-                with_actions |= 1 << actor;
-            }
-        }
-        let seats = SeatSet::from_bits(self.nodes[node].mover.load(Relaxed) & with_actions);
-        let pick = below(rng, seats.len().max(1));
-        let seat = seats.iter().nth(pick).unwrap_or(Seat(0));
-        let (mut seat_visits, mut guided, mut untried) = (0, false, None);
-        for child in children.clone() {
-            let edge = self.edge(child);
-            if edge.actor == seat.0 {
-                guided |= edge.prior;
-                let v = self.visits(child);
-                if v == 0 && untried.is_none() {
-                    untried = Some(child);
-                }
-                seat_visits += v;
-            }
-        }
-        if guided {
-            let fpu = self.mean_or_half(node, seat.index());
-            return self.best_guided(children, seat_visits, prior_weight, fpu, Some(seat.0));
-        }
-        match untried {
-            Some(child) => child,
-            None => self.best_uct(children, seat_visits, c, Some(seat.0)),
-        }
     }
 
     /// One iteration: selection (counting a visit on every node as it is chosen), expansion,

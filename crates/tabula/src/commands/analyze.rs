@@ -5,7 +5,9 @@
 //! analysed on the same seeds and compared side by side (`analyze_variants`); game rows go
 //! to `--records`/`--csv` as they end (`analyze_records`).
 
-use super::analyze_html::{coverage_html, dynamics_html, ladder_html, with_contents};
+use super::analyze_html::{
+    STYLE, ci, coverage_html, dynamics_html, ladder_html, pct, table, with_contents,
+};
 use super::analyze_ladder::{parse_ladder, run_ladder};
 use super::analyze_records::{LogProgress, RecordSink};
 use super::analyze_variants::{Variant, comparison_html, overlays, parse_variants};
@@ -351,39 +353,6 @@ fn write_files(
     write("index.html", &html(report, ladder, title, json, &svgs))?;
     Ok(())
 }
-
-pub(super) fn pct(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
-}
-
-pub(super) fn ci(c: [f64; 2]) -> String {
-    format!("{} – {}", pct(c[0]), pct(c[1]))
-}
-
-fn row(out: &mut String, cells: &[String]) {
-    out.push_str("<tr>");
-    for c in cells {
-        let _ = write!(out, "<td>{}</td>", escape(c));
-    }
-    out.push_str("</tr>\n");
-}
-
-pub(super) fn table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
-    out.push_str("<table><tr>");
-    for h in head {
-        let _ = write!(out, "<th>{}</th>", escape(h));
-    }
-    out.push_str("</tr>\n");
-    for r in rows {
-        row(out, r);
-    }
-    out.push_str("</table>\n");
-}
-
-pub(super) const STYLE: &str = "body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;\
-color:#222}table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;\
-padding:.25rem .6rem;text-align:right}th{background:#f3f3f3}svg{max-width:100%;height:auto;\
-display:block;margin:1rem 0}pre{background:#f6f6f6;padding:1rem;overflow:auto}";
 
 /// The self-contained HTML report: settings, tables, the plots inlined, the text report.
 fn html(

@@ -1,12 +1,45 @@
 //! Parts of the HTML report of `tabula analyze`: the outcomes and dynamics, board coverage
-//! and skill-ladder sections, and the table of contents that links to every section.
+//! and skill-ladder sections, the table of contents that links to every section, and the
+//! tables, percentages and style that every report page shares.
 
-use super::analyze::{ci, pct, table};
 use super::plots::escape;
 use std::fmt::Write;
 use tabula_ai::AnalysisReport;
 use tabula_ai::analysis::coverage::BoardCoverage;
 use tabula_ai::analysis::ladder::Ladder;
+
+pub(super) fn pct(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+pub(super) fn ci(c: [f64; 2]) -> String {
+    format!("{} – {}", pct(c[0]), pct(c[1]))
+}
+
+fn row(out: &mut String, cells: &[String]) {
+    out.push_str("<tr>");
+    for c in cells {
+        let _ = write!(out, "<td>{}</td>", escape(c));
+    }
+    out.push_str("</tr>\n");
+}
+
+pub(super) fn table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
+    out.push_str("<table><tr>");
+    for h in head {
+        let _ = write!(out, "<th>{}</th>", escape(h));
+    }
+    out.push_str("</tr>\n");
+    for r in rows {
+        row(out, r);
+    }
+    out.push_str("</table>\n");
+}
+
+pub(super) const STYLE: &str = "body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;\
+color:#222}table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;\
+padding:.25rem .6rem;text-align:right}th{background:#f3f3f3}svg{max-width:100%;height:auto;\
+display:block;margin:1rem 0}pre{background:#f6f6f6;padding:1rem;overflow:auto}";
 
 /// An anchor name from a section title: lower case, runs of other characters as `-`.
 fn anchor(title: &str) -> String {

@@ -3,8 +3,8 @@
 //! `max_plies` and any `--param` key); and the comparison page that shows them side by side,
 //! every plot that makes sense per variant overlaid with a series per variant.
 
-use super::analyze::{STYLE, pct, table};
 use super::analyze_html::with_contents;
+use super::analyze_html::{STYLE, pct, table};
 use super::plots::{self, escape};
 use anyhow::{Context, Result, bail};
 use serde_json::Value;
