@@ -202,8 +202,8 @@ pub struct MatchReport {
 pub fn race_line(race: crate::arena::RaceRule) -> String {
     match race {
         crate::arena::RaceRule::Skill => {
-            "races: decided by skill (every bot decides at the same simulated instant; \
-             simultaneous claims in a seeded random order; no reaction time)"
+            "races: decided by skill (all bots decide at one simulated instant; claims in seeded \
+             random order)"
         }
         crate::arena::RaceRule::Pace => {
             "races: decided by pace (bots asked in order of their reaction time)"
