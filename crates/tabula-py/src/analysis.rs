@@ -81,6 +81,7 @@ pub(crate) fn run(req: Request<'_>, py: Python<'_>) -> PyResult<(Value, Vec<Game
         &req.params,
         None,
         req.random_setup,
+        config.race,
     )
     .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok((json, rows.into_inner().expect("rows")))

@@ -3,16 +3,18 @@
 
 use serde_json::Value;
 use tabula_ai::AnalysisReport;
+use tabula_ai::arena::RaceRule;
 
 /// The report as JSON with the game's `title`, the parameters it was played with (`players`
-/// from the report; a board file named by `board`, its path, not copied) and whether setups
-/// were random.
+/// from the report; a board file named by `board`, its path, not copied), whether setups
+/// were random and how races were decided (`race`, the matches' [`RaceRule`]).
 pub fn analysis_json(
     report: &AnalysisReport,
     title: &str,
     params: &Value,
     board: Option<&str>,
     random_setup: bool,
+    race: RaceRule,
 ) -> Result<Value, serde_json::Error> {
     let mut params = match params {
         Value::Object(_) => params.clone(),
@@ -26,5 +28,6 @@ pub fn analysis_json(
     json["title"] = Value::from(title);
     json["params"] = params;
     json["random_setup"] = Value::from(random_setup);
+    json["race"] = serde_json::to_value(race)?;
     Ok(json)
 }

@@ -299,15 +299,14 @@ fn full_json(
     variant: &Variant,
     args: &AnalyzeArgs<'_>,
 ) -> Result<Value> {
-    let mut json = tabula_registry::analysis_json(
+    let json = tabula_registry::analysis_json(
         report,
         title,
         &variant.params,
         variant.board_path.as_deref(),
         args.random_setup,
+        MATCH_RACE,
     )?;
-    // The matches come from `match_config`, which decides races by skill.
-    json["race"] = serde_json::to_value(MATCH_RACE)?;
     Ok(json)
 }
 
