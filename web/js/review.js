@@ -8,7 +8,7 @@
 
 import { api } from './api.js';
 import { h, s, fill } from './dom.js';
-import { t } from './i18n.js';
+import { t, currentLang } from './i18n.js';
 import * as shell from './shell.js';
 
 const POLL_MS = 400;
@@ -65,7 +65,8 @@ export class Review {
   async start() {
     this.started = true;
     this.asking = true;
-    document.body.dataset.review = 'running';
+    // The progress shows at once, before the server answers.
+    this.render();
     try {
       this.result = await api.analyse(this.id);
       this.error = null;
@@ -106,6 +107,11 @@ export class Review {
     const r = this.result;
     document.body.dataset.review = !this.started ? '' : r?.complete ? 'complete' : 'running';
     if (!this.started) {
+      // Redrawn only when its words change, so that a focused Analyse button keeps the focus
+      // when a push or the list of games redraws the page.
+      const offer = `offer:${currentLang()}`;
+      if (el.dataset.view === offer && el.querySelector('#analyse')) return;
+      el.dataset.view = offer;
       fill(el, h('h2', {}, t('review.title')),
         h('p', { class: 'muted' }, t('review.help')),
         h('button', { type: 'button', class: 'primary', id: 'analyse', onclick: () => this.start() }, t('review.analyse')));
@@ -113,6 +119,7 @@ export class Review {
     }
     const ply = this.displayed.ply;
     const pos = r?.positions?.[ply] || null;
+    el.dataset.view = 'review';
     fill(el, h('h2', {}, t('review.title')),
       this.progress(r),
       this.error ? h('p', { class: 'error', role: 'alert' }, this.error) : null,

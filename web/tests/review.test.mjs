@@ -61,6 +61,9 @@ async function analyse(page, id) {
   const button = page.locator('#analyse');
   await button.waitFor();
   await button.focus();
+  // The page redraws the panel when a push or the list of games arrives: the focused button
+  // must survive that (it once was replaced, and the Enter went nowhere).
+  await page.evaluate(() => window.tabula.review.render());
   await page.keyboard.press('Enter');
   await page.waitForSelector('#review .review-status');
 }
@@ -124,7 +127,9 @@ async function frogMoveRinged(page, id) {
   await page.locator('#moves').focus();
   await page.keyboard.press('Home');
   for (let i = 0; i < ply; i++) await page.keyboard.press('ArrowRight');
-  await page.waitForSelector(`.review-eval[data-ply="${ply}"]`);
+  // The page polls the analysis on its own, so it may show this position's best move a poll
+  // after the API gave it.
+  await page.waitForSelector(`.review-best[data-ply="${ply}"][data-action]`);
   assert.equal(await page.locator('.review-best').getAttribute('data-action'), best);
   const rings = await page.locator(`#board svg .review-best-marks[data-action="${best}"] .best-ring`).count();
   assert.equal(rings, best.split('>').length - 1, `one ring per landing of ${best}`);

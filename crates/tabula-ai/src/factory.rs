@@ -27,8 +27,9 @@ use tabula_core::{Game, Heuristic, TwoPlayerZeroSum, Zobrist};
 
 type MakeMcts<G> = Arc<dyn Fn(MctsConfig, u64) -> Box<dyn Bot<G>> + Send + Sync>;
 type MakeAlphaBeta<G> = fn(AlphaBetaConfig, u64) -> Box<dyn Bot<G>>;
-/// Wraps a level's bot in a [`SolverBot`] where the level consults the game's solver.
-type WrapSolver<G> = Arc<dyn Fn(Box<dyn Bot<G>>, Level, u64) -> Box<dyn Bot<G>> + Send + Sync>;
+/// Wraps a level's bot: in a [`SolverBot`] where the level consults the game's solver, or in
+/// the game's own level policy ([`BotFactory::with_level_policy`]).
+type WrapLevel<G> = Arc<dyn Fn(Box<dyn Bot<G>>, Level, u64) -> Box<dyn Bot<G>> + Send + Sync>;
 
 /// Builds bots for games of type `G`. See the module docs.
 pub struct BotFactory<G: Game> {
@@ -36,7 +37,8 @@ pub struct BotFactory<G: Game> {
     heuristic_rollout: Option<MakeMcts<G>>,
     game_rollout: Option<MakeMcts<G>>,
     alphabeta: Option<MakeAlphaBeta<G>>,
-    solver: Option<WrapSolver<G>>,
+    solver: Option<WrapLevel<G>>,
+    level_policy: Option<WrapLevel<G>>,
     level_engine: Engine,
     level_rollout: RolloutKind,
     /// Per-game MCTS iteration budgets of the levels, weakest first (`None`: [`Level::mcts`]).
@@ -51,6 +53,7 @@ impl<G: Game> Clone for BotFactory<G> {
             game_rollout: self.game_rollout.clone(),
             alphabeta: self.alphabeta,
             solver: self.solver.clone(),
+            level_policy: self.level_policy.clone(),
             level_engine: self.level_engine,
             level_rollout: self.level_rollout,
             level_iterations: self.level_iterations,
@@ -80,6 +83,7 @@ impl<G: Game> BotFactory<G> {
             game_rollout: None,
             alphabeta: None,
             solver: None,
+            level_policy: None,
             level_engine: Engine::Mcts,
             level_rollout: RolloutKind::Random,
             level_iterations: None,
@@ -91,6 +95,19 @@ impl<G: Game> BotFactory<G> {
     /// level's time per move (see the table in [`crate::level`]).
     pub fn with_level_iterations(mut self, iterations: [u64; 4]) -> Self {
         self.level_iterations = Some(iterations);
+        self
+    }
+
+    /// The game decides how its levels play: every level's bot (built as usual, e.g. the
+    /// level's MCTS) is handed to `wrap` with its level and seed, and the bot `wrap` returns
+    /// plays that level. Magical Circle uses it to give each level a vision (how far it
+    /// sees), keeping the search for analysis. Explicit `mcts:` and `alphabeta:` bots are
+    /// not wrapped.
+    pub fn with_level_policy(
+        mut self,
+        wrap: impl Fn(Box<dyn Bot<G>>, Level, u64) -> Box<dyn Bot<G>> + Send + Sync + 'static,
+    ) -> Self {
+        self.level_policy = Some(Arc::new(wrap));
         self
     }
 
@@ -226,6 +243,10 @@ impl<G: Game> BotFactory<G> {
                 let bot = match &self.solver {
                     Some(wrap) if num_seats == 2 => wrap(bot, *level, seed),
                     _ => bot,
+                };
+                let bot = match &self.level_policy {
+                    Some(wrap) => wrap(bot, *level, seed),
+                    None => bot,
                 };
                 Ok(Box::new(Named(bot, name)))
             }

@@ -34,6 +34,14 @@
 //! scaled from the 50 000-iteration measurement). China Moon with 4 or 5 players is not
 //! measured.
 //!
+//! **Magical Circle plays by sight.** Its exact swap solver finds every way to win a card,
+//! so searching bots differ only by chance there. A game may give its levels a policy of its
+//! own ([`BotFactory::with_level_policy`](crate::BotFactory::with_level_policy)): Magical
+//! Circle's levels notice a card they can win only when it takes at most a number of swaps
+//! (beginner 1, casual 2, strong 3, expert any), one more per round passed since the last
+//! claim; they claim when they see one, vote otherwise, and then follow the solver's plan; a
+//! decision takes microseconds. The MCTS above remains each level's search for analysis.
+//!
 //! Hosts that face people (the server, `tabula engine`) may give a level more threads
 //! (`strong:threads=2`): MCTS then shares one tree between the threads (not deterministic),
 //! with the same iteration budget, so the move only gets faster.

@@ -1,20 +1,167 @@
-//! Magical Circle (digital edition), a real-time game with hidden deck order.
+//! Magical Circle (digital edition), a real-time game with hidden deck order: its entry, the
+//! solver's rollouts for MCTS, and its levels ([`SightBot`]: how far each level sees).
+//!
+//! The exact swap solver finds every way to win a card, so two searching bots that both use
+//! it differ only by chance: with races decided by skill, more iterations did not make a
+//! stronger bot (`casual` scored 39 % against `beginner`). What separates players is how
+//! far they see, so that is what the levels are made of.
 
 use crate::Entry;
 use rand::RngExt;
-use tabula_ai::BotFactory;
+use tabula_ai::{AiError, Bot, BotFactory, Decision, Level, SearchLimits, SearchReport};
 use tabula_ai::{RandomRollout, Rollout};
-use tabula_core::{GameRng, Seat, SeatSet};
+use tabula_core::{Actor, Game, GameRng, Seat, SeatSet, ToAct};
 use tabula_magical_circle::{Action, MagicalCircle};
 
-/// `expert` searches 30 000 iterations instead of 50 000: with the solver's rollouts 50 000
-/// took 1.8 s per move (2.1 s at most) of one core, over the 2 s of the level's time budget
-/// (see the table in `tabula_ai::level`).
+/// `expert`'s search (for analysis) runs 30 000 iterations instead of 50 000: with the
+/// solver's rollouts 50 000 took 1.8 s per move (2.1 s at most) of one core, over the 2 s of
+/// the level's time budget (see the table in `tabula_ai::level`). The levels play by sight
+/// ([`SightBot`]).
 pub static ENTRY: Entry<MagicalCircle> = Entry::new(&tabula_magical_circle::DESCRIPTION, || {
     BotFactory::new()
         .with_rollout(SolverRollout)
         .with_level_iterations([100, 1_000, 10_000, 30_000])
+        .with_level_policy(|search, level, _seed| Box::new(SightBot::new(search, level)))
 });
+
+/// How far each level sees, weakest first: the most swaps a way to win a revealed card may
+/// take for the level to notice it (the levels' table in `tabula_ai::level`). 7 is every way:
+/// two swap cards add up to 7 at most.
+pub const VISION: [u8; 4] = [1, 2, 3, 7];
+
+/// A level of Magical Circle: it claims the hourglass when it sees a card it can win (a
+/// winning plan of at most its vision's swaps, widened by one per round passed since the
+/// last claim), votes when it sees none, and then follows the solver's best plan. Its
+/// decisions take no search; the level's MCTS (`search`) answers [`Bot::analyse`] and gives
+/// the pace.
+pub struct SightBot {
+    search: Box<dyn Bot<MagicalCircle>>,
+    vision: u8,
+    /// Sets of revealed cards passed by a vote since the last claim: each widens the sight
+    /// by one swap, as players who stare at the circle for long see farther.
+    passed: u8,
+    actions: Vec<Action>,
+}
+
+impl SightBot {
+    /// The bot of `level`, keeping `search` for analysis and its pace.
+    pub fn new(search: Box<dyn Bot<MagicalCircle>>, level: Level) -> SightBot {
+        SightBot {
+            search,
+            vision: VISION[level as usize],
+            passed: 0,
+            actions: Vec::new(),
+        }
+    }
+
+    /// How far the bot sees now: its vision, widened by the rounds passed since the last
+    /// claim.
+    pub fn sight(&self) -> u8 {
+        self.vision.saturating_add(self.passed)
+    }
+
+    /// Whether `seat` sees a way to win a revealed card: a plan of at most its sight's swaps.
+    fn sees_a_card(&self, game: &MagicalCircle, seat: Seat) -> bool {
+        // Plans come fewest swaps first.
+        game.best_plan(seat)
+            .is_some_and(|p| p.swaps.len() <= self.sight() as usize)
+    }
+
+    /// What the bot does, given the legal actions of `seat` (not empty).
+    fn choose(&self, game: &MagicalCircle, seat: Seat, may_wait: bool) -> Decision<Action> {
+        let legal = |a: Action| self.actions.contains(&a);
+        if legal(Action::Claim(seat)) {
+            // The race.
+            if self.sees_a_card(game, seat) {
+                return Decision::Act(Action::Claim(seat));
+            }
+            if legal(Action::Vote(seat)) {
+                return Decision::Act(Action::Vote(seat));
+            }
+            if may_wait {
+                return Decision::Wait;
+            }
+        }
+        // Active: the solver's best plan has the fewest swaps, so it is one the bot saw.
+        let next = game.solver_action(seat).filter(|&a| legal(a));
+        Decision::Act(next.unwrap_or(self.actions[0]))
+    }
+}
+
+impl Bot<MagicalCircle> for SightBot {
+    fn name(&self) -> String {
+        format!("sight {}", self.vision)
+    }
+
+    fn decide(
+        &mut self,
+        game: &MagicalCircle,
+        seat: Seat,
+        may_wait: bool,
+    ) -> Result<Decision<Action>, AiError> {
+        let to_act = game.to_act();
+        if to_act.is_over() {
+            return Err(AiError::GameOver);
+        }
+        if !to_act.seats().contains(seat) {
+            return Err(AiError::SeatCannotAct(seat));
+        }
+        let mut actions = std::mem::take(&mut self.actions);
+        actions.clear();
+        game.legal_actions_for(Actor::Seat(seat), &mut actions);
+        self.actions = actions;
+        if self.actions.is_empty() {
+            return Err(AiError::NoLegalAction(seat));
+        }
+        let may_wait = may_wait && matches!(to_act, ToAct::Several(_));
+        Ok(self.choose(game, seat, may_wait))
+    }
+
+    fn observe(&mut self, before: &MagicalCircle, action: Action) {
+        match action {
+            Action::Claim(_) => self.passed = 0,
+            Action::Vote(_) => {
+                // The vote that completes the set passes the round: new cards are revealed.
+                let mut after = before.clone();
+                after.apply(action);
+                if after.to_act() == ToAct::Chance {
+                    self.passed = self.passed.saturating_add(1);
+                }
+            }
+            _ => {}
+        }
+        self.search.observe(before, action);
+    }
+
+    fn reset(&mut self) {
+        self.passed = 0;
+        self.search.reset();
+    }
+
+    fn think_delay(&self, game: &MagicalCircle, seat: Seat) -> std::time::Duration {
+        self.search.think_delay(game, seat)
+    }
+
+    /// The level's search, reporting this level's own choice as the best action.
+    fn analyse(
+        &mut self,
+        game: &MagicalCircle,
+        seat: Seat,
+        limits: &SearchLimits,
+        every_root_action: bool,
+    ) -> Result<Option<SearchReport<Action>>, AiError> {
+        let Some(mut report) = self.search.analyse(game, seat, limits, every_root_action)? else {
+            return Ok(None);
+        };
+        if let Decision::Act(own) = self.decide(game, seat, false)?
+            && report.best != Some(own)
+        {
+            report.best = Some(own);
+            report.pv = vec![own];
+        }
+        Ok(Some(report))
+    }
+}
 
 /// Rollouts and tree priors from the exact swap solver: a seat claims when it can win a card
 /// and then follows its plan; random swaps almost never complete a card, so random rollouts

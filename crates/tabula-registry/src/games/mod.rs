@@ -6,7 +6,7 @@ use crate::{GameEntry, IndexedEntry};
 mod china_moon;
 mod connect_four;
 mod khan_tsin;
-mod magical_circle;
+pub mod magical_circle;
 mod toumai;
 
 /// Every registered game, in the order the UI lists them.
