@@ -1,24 +1,20 @@
-//! Storage and restart, every test on both back-ends (`name::sqlite`, `name::postgres`; see
+//! Storage, every test on both back-ends (`name::sqlite`, `name::postgres`; see
 //! `common/backends.rs`): the store keeps records and logs (and refuses gaps and
 //! duplicates, alone, even among concurrent writes; concurrent appends of different matches,
-//! committed in groups, are each acknowledged and stored); a new hub over the same database
-//! replays every unfinished match (states equal, bots resume, the hourglass keeps its logged
-//! start); a log whose chance entry differs from the generator is reported, not resumed; a
-//! database of a newer schema is refused. SQLite's migration from plain tokens (a format
+//! committed in groups, are each acknowledged and stored); a database of a newer schema is
+//! refused. Restarts are in `store_restart.rs`. SQLite's migration from plain tokens (a format
 //! PostgreSQL never had) is tested on SQLite alone.
 
 mod common;
 
+use common::TestServer;
 use common::backends::{Backend, TestDb};
-use common::{TestServer, over};
+use common::records::{entry, record};
 use serde_json::json;
 use std::path::PathBuf;
 use std::sync::Arc;
 use tabula_core::Seat;
-use tabula_server::live::replay;
-use tabula_server::store::{
-    LogActor, LogEntry, MatchRecord, SeatKind, SeatRecord, StoreError, TokenHash,
-};
+use tabula_server::store::{LogActor, SeatKind, StoreError, TokenHash};
 use tabula_server::{MatchStore, MemoryStore, SqliteStore};
 
 fn temp_db(name: &str) -> PathBuf {
@@ -29,39 +25,6 @@ fn temp_db(name: &str) -> PathBuf {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
     path
-}
-
-fn record(id: &str, game: &str, params: serde_json::Value, seats: Vec<SeatKind>) -> MatchRecord {
-    MatchRecord {
-        id: id.into(),
-        game: game.into(),
-        params,
-        players: seats.len(),
-        seed: u64::MAX - 5, // above i64::MAX: must come back intact
-        setup: "placement".into(),
-        created_at: 1_700_000_000_000,
-        seats: seats
-            .into_iter()
-            .enumerate()
-            .map(|(i, kind)| SeatRecord {
-                token_hash: (kind == SeatKind::Human).then(|| TokenHash::of(&format!("tok{i}"))),
-                open: false,
-                joined: kind != SeatKind::Human,
-                kind,
-            })
-            .collect(),
-        hints: false,
-        position: None,
-    }
-}
-
-fn entry(ply: u64, actor: LogActor, action: &str, at: u64) -> LogEntry {
-    LogEntry {
-        ply,
-        actor,
-        action: action.into(),
-        at,
-    }
 }
 
 async fn store_keeps_the_rules(store: &dyn MatchStore) {
@@ -157,21 +120,6 @@ async fn concurrent_appends_of_different_matches_are_all_stored_and_acknowledged
     appends_of_many_matches(db.open().await).await;
 }
 
-async fn a_new_hub_over_the_same_database_replays_every_unfinished_match(db: TestDb) {
-    new_hub_replays(&db).await;
-}
-
-async fn bots_resume_and_the_hourglass_keeps_its_logged_start_after_a_restart(db: TestDb) {
-    bots_resume(db.open().await).await;
-}
-
-async fn a_chance_entry_the_generator_does_not_draw_is_reported_and_not_resumed(db: TestDb) {
-    forged_chance(db.open().await).await;
-}
-
-async fn a_finished_match_is_loaded_on_demand_after_a_restart(db: TestDb) {
-    finished_on_demand(db.open().await).await;
-}
 
 async fn a_database_of_a_newer_schema_is_refused(db: TestDb) {
     newer_schema_refused(&db).await;
@@ -267,150 +215,6 @@ async fn appends_of_many_matches(store: Arc<dyn MatchStore>) {
     let mut want = odd.clone();
     want.sort();
     assert_eq!(listed, want);
-}
-
-async fn new_hub_replays(db: &TestDb) {
-    let (ids, states) = {
-        let server = TestServer::with_store(db.open().await);
-        let nim = server
-            .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
-            .await;
-        let race = server
-            .create(json!({ "game": "toy-race", "players": 3,
-                "seats": [{ "human": true }, { "human": true }, { "human": true }] }))
-            .await;
-        assert_eq!(server.act(&nim.id, nim.token(1), "take2", 0).await.0, 200);
-        assert_eq!(server.act(&nim.id, nim.token(2), "take1", 2).await.0, 200);
-        assert_eq!(server.act(&race.id, race.token(3), "claim", 0).await.0, 200);
-        assert_eq!(server.act(&race.id, race.token(3), "hit", 1).await.0, 200);
-        let ids = [nim.id.clone(), race.id.clone()];
-        let mut states = Vec::new();
-        for id in &ids {
-            states.push(server.state(id, None).await);
-        }
-        (ids, states)
-    };
-    let server = TestServer::with_store(db.open().await);
-    let report = server.hub.restore().await.unwrap();
-    assert_eq!(report.resumed, 2, "{report:?}");
-    for (id, before) in ids.iter().zip(&states) {
-        let after = server.state(id, None).await;
-        assert_eq!(&after, before, "{id}");
-    }
-}
-
-async fn bots_resume(store: Arc<dyn MatchStore>) {
-    // A Nim match where the bot (seat 2) is to move.
-    let nim = record(
-        "0000000000a1",
-        "toy-nim",
-        json!({ "players": 2 }),
-        vec![SeatKind::Human, SeatKind::Bot("random".into())],
-    );
-    store.create(&nim).await.unwrap();
-    let mut log = vec![entry(0, LogActor::Seat(Seat(0)), "take1", 1)];
-    let entry_nim = common::catalog().find("toy-nim").unwrap();
-    let mut stored = store.load(&nim.id).await.unwrap().unwrap();
-    stored.log = log.clone();
-    // The generator's draw after take1, as the server would have logged it.
-    let drawn = match replay(entry_nim, &stored) {
-        Err(tabula_server::live::ReplayError::ChanceMissing { drawn, .. }) => drawn,
-        other => panic!("{other:?}"),
-    };
-    log.push(entry(1, LogActor::Chance, &drawn, 1));
-    store.append(&nim.id, &log, false).await.unwrap();
-    // A race whose attempt began a second ago, with a 0.3 s hourglass: already run out.
-    let started = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64
-        - 1000;
-    let race = record(
-        "0000000000b2",
-        "toy-race",
-        json!({ "players": 2, "hourglass_seconds": 0.3 }),
-        vec![SeatKind::Human, SeatKind::Human],
-    );
-    store.create(&race).await.unwrap();
-    store
-        .append(
-            &race.id,
-            &[entry(0, LogActor::Seat(Seat(1)), "claim", started)],
-            false,
-        )
-        .await
-        .unwrap();
-
-    let server = TestServer::with_store(store.clone());
-    assert_eq!(server.hub.restore().await.unwrap().resumed, 2);
-    let after = server
-        .wait_for(&nim.id, None, 5, |s| s["ply"].as_u64() > Some(2))
-        .await;
-    assert_eq!(after["log"][2]["actor"], 2, "the bot moved: {after}");
-    let timed_out = server.wait_for(&race.id, None, 5, |s| s["ply"] == 2).await;
-    assert_eq!(timed_out["log"][1]["actor"], "host");
-    let waited = timed_out["log"][1]["at"].as_u64().unwrap() - started;
-    assert!(
-        waited < 1500,
-        "the hourglass restarted from scratch: {waited} ms"
-    );
-}
-
-async fn forged_chance(store: Arc<dyn MatchStore>) {
-    let r = record(
-        "0000000000c3",
-        "toy-nim",
-        json!({ "players": 2 }),
-        vec![SeatKind::Human, SeatKind::Human],
-    );
-    store.create(&r).await.unwrap();
-    let mut stored = store.load(&r.id).await.unwrap().unwrap();
-    stored.log = vec![entry(0, LogActor::Seat(Seat(0)), "take1", 1)];
-    let drawn = match replay(common::catalog().find("toy-nim").unwrap(), &stored) {
-        Err(tabula_server::live::ReplayError::ChanceMissing { drawn, .. }) => drawn,
-        other => panic!("{other:?}"),
-    };
-    let forged = if drawn == "add0" { "add1" } else { "add0" };
-    let log = [
-        entry(0, LogActor::Seat(Seat(0)), "take1", 1),
-        entry(1, LogActor::Chance, forged, 1),
-    ];
-    store.append(&r.id, &log, false).await.unwrap();
-    let server = TestServer::with_store(store);
-    let report = server.hub.restore().await.unwrap();
-    assert_eq!(report.resumed, 0);
-    assert_eq!(report.failed.len(), 1);
-    assert!(
-        report.failed[0]
-            .1
-            .contains(&format!("the log has `{forged}`")),
-        "{report:?}"
-    );
-    let (status, e) = server.get(&format!("/api/matches/{}", r.id)).await;
-    assert_eq!(status, 500);
-    assert!(
-        e["error"].as_str().unwrap().contains("generator draws"),
-        "{e}"
-    );
-}
-
-async fn finished_on_demand(store: Arc<dyn MatchStore>) {
-    let id = {
-        let server = TestServer::with_store(store.clone());
-        let m = server
-            .create(
-                json!({ "game": "toy-nim", "seats": [{ "bot": "random" }, { "bot": "random" }] }),
-            )
-            .await;
-        server.wait_for(&m.id, None, 10, over).await;
-        m.id
-    };
-    let server = TestServer::with_store(store);
-    assert_eq!(server.hub.restore().await.unwrap().resumed, 0);
-    let state = server.state(&id, None).await;
-    assert!(over(&state));
-    let (_, record) = server.get(&format!("/api/matches/{id}/record")).await;
-    common::replay_record(&record);
 }
 
 /// A database written by a newer server (schema version 3) is refused with a message

@@ -23,6 +23,7 @@ mod presence;
 mod rematch;
 mod replay;
 mod retry;
+mod shared;
 mod table;
 
 pub use analysis::{AnalysisOptions, KEEP_ANALYSES};
@@ -36,20 +37,20 @@ pub(crate) use presence::Presence;
 pub use rematch::Rematch;
 pub(crate) use replay::start as replay_start;
 pub use replay::{ReplayError, replay};
+pub(crate) use shared::{MatchShared, Snapshot};
 pub use table::TableRequest;
 pub(crate) use table::{Ending, Table, TableEvent, draws_allowed, may_take_back};
 
 use crate::ApiError;
 use crate::catalog::Catalog;
 use crate::limits::{CreationRate, Limits, SocketCounts};
-use crate::store::{LogEntry, MatchRecord, MatchStore, SeatKind, TokenHash};
+use crate::store::{MatchRecord, MatchStore, SeatKind};
 use actor::Actor;
 use index::Index;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tabula_core::Seat;
-use tabula_registry::DynGame;
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
 
 /// The server's tunables for live matches.
@@ -101,121 +102,6 @@ impl Services {
     /// Whether other instances may write to the same database.
     pub fn shared_database(&self) -> bool {
         self.cluster.get().is_some()
-    }
-}
-
-/// The fixed part of a live match, shared by its actor and every reader.
-#[derive(Debug)]
-pub(crate) struct MatchShared {
-    pub record: MatchRecord,
-    pub title: &'static str,
-    pub hidden_information: bool,
-    /// Whether the game runs in real time (no takebacks).
-    pub real_time: bool,
-    /// The log (append-only, table events included; a snapshot owns its first `rev`
-    /// entries).
-    pub log: RwLock<Vec<LogEntry>>,
-    /// The rematch of this match, once someone asked for it (`rematch.rs`).
-    pub rematch: watch::Sender<Option<Arc<Rematch>>>,
-    /// Which seats are online (`presence.rs`).
-    pub presence: Arc<Presence>,
-    /// Per seat, the hash of its token as it stands now (`record.seats` holds them as they
-    /// were stored at creation or load; a lobby join adds one, written by the actor only).
-    tokens: RwLock<Vec<Option<TokenHash>>>,
-}
-
-impl MatchShared {
-    /// The shared part of a match made from its stored record and log.
-    pub fn new(
-        record: MatchRecord,
-        title: &'static str,
-        hidden_information: bool,
-        real_time: bool,
-        log: Vec<LogEntry>,
-        presence_grace: Duration,
-    ) -> MatchShared {
-        let tokens = record.seats.iter().map(|s| s.token_hash).collect();
-        MatchShared {
-            presence: Arc::new(Presence::new(record.seats.len(), presence_grace)),
-            record,
-            title,
-            hidden_information,
-            real_time,
-            log: RwLock::new(log),
-            rematch: watch::Sender::new(None),
-            tokens: RwLock::new(tokens),
-        }
-    }
-
-    /// Whether seat index `i` has a token (a human seat that is not an unjoined lobby seat).
-    pub fn has_token(&self, i: usize) -> bool {
-        let tokens = self.tokens.read().unwrap_or_else(|p| p.into_inner());
-        tokens.get(i).is_some_and(Option::is_some)
-    }
-
-    /// Gives seat index `i` the token of `hash` (once its store write is durable).
-    pub(super) fn set_token(&self, i: usize, hash: TokenHash) {
-        let mut tokens = self.tokens.write().unwrap_or_else(|p| p.into_inner());
-        if let Some(slot) = tokens.get_mut(i) {
-            *slot = Some(hash);
-        }
-    }
-
-    /// The first `n` log entries.
-    pub fn log_prefix(&self, n: u64) -> Vec<LogEntry> {
-        let log = self.log.read().unwrap_or_else(|p| p.into_inner());
-        log[..(n as usize).min(log.len())].to_vec()
-    }
-
-    /// When the match last moved (its last log entry), or was created.
-    pub fn last_activity_ms(&self) -> u64 {
-        let log = self.log.read().unwrap_or_else(|p| p.into_inner());
-        log.last().map_or(self.record.created_at, |e| e.at)
-    }
-
-    /// The seat whose token is `token`: its hash is compared with every seat's in constant
-    /// time (every seat is compared, whichever matches).
-    pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
-        let hash = TokenHash::of(token);
-        let tokens = self.tokens.read().unwrap_or_else(|p| p.into_inner());
-        let mut found = None;
-        for (i, stored) in tokens.iter().enumerate() {
-            if stored.is_some_and(|s| s == hash) {
-                found = Some(Seat(i as u8));
-            }
-        }
-        found
-    }
-}
-
-/// A match as it stands after some entry of its log.
-#[derive(Debug)]
-pub(crate) struct Snapshot {
-    pub game: Box<dyn DynGame>,
-    /// The number of moves the game went through (`moves.len()`): what clients call the ply.
-    pub ply: u64,
-    /// The number of log entries applied (table events included): only ever grows.
-    pub rev: u64,
-    /// The moves (the log without table events and undone moves, numbered from 0).
-    pub moves: Arc<Vec<LogEntry>>,
-    /// How the match ended at the table (a resignation, a draw by agreement).
-    pub ending: Option<Ending>,
-    /// The seat whose draw offer stands.
-    pub offer: Option<Seat>,
-    /// Per seat, whether it may offer a draw now (where draws exist).
-    pub may_offer: Vec<bool>,
-    /// Per seat: someone has taken it (humans) — bots are always seated.
-    pub joined: Vec<bool>,
-    /// When the running hourglass runs out, in milliseconds since the Unix epoch.
-    pub deadline_ms: Option<u64>,
-    /// The match's clocks, if it has a clock.
-    pub clock: Option<Clock>,
-}
-
-impl Snapshot {
-    /// Whether the match is over: by the rules, or at the table.
-    pub fn over(&self) -> bool {
-        self.ending.is_some() || self.game.to_act().is_over()
     }
 }
 

@@ -5,6 +5,7 @@
 
 pub mod backends;
 pub mod pushes;
+pub mod records;
 pub mod stores;
 pub mod toys;
 
