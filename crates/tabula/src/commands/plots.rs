@@ -391,12 +391,9 @@ pub fn length_histogram(r: &AnalysisReport) -> String {
     s
 }
 
-/// The branching factor by ply: the mean as a line in the min–max band, over the plies at
-/// least 5% of the games reached.
-pub fn branching_by_ply(r: &AnalysisReport) -> String {
-    let plies = shown_plies(&r.branching);
-    let last = plies.last().map_or(1.0, |p| p.ply as f64).max(1.0);
-    let most = plies.iter().map(|p| p.max).max().unwrap_or(1) as f64;
+/// A frame of plies 0 to `last` across and counts from 0 up to `most` rounded up to a tick,
+/// with its y ticks (whole numbers).
+fn ply_count_frame(last: f64, most: f64) -> (Frame, Vec<(f64, String)>) {
     let y_step = tick_step(most.max(1.0), 6).max(1.0);
     let top = (most / y_step).ceil().max(1.0) * y_step;
     let frame = Frame {
@@ -406,10 +403,20 @@ pub fn branching_by_ply(r: &AnalysisReport) -> String {
         y1: top,
         right: W - RIGHT,
     };
-    let y_ticks: Vec<(f64, String)> = ticks(0.0, top, y_step)
+    let y_ticks = ticks(0.0, top, y_step)
         .into_iter()
         .map(|v| (v, number(v)))
         .collect();
+    (frame, y_ticks)
+}
+
+/// The branching factor by ply: the mean as a line in the min–max band, over the plies at
+/// least 5% of the games reached.
+pub fn branching_by_ply(r: &AnalysisReport) -> String {
+    let plies = shown_plies(&r.branching);
+    let last = plies.last().map_or(1.0, |p| p.ply as f64).max(1.0);
+    let most = plies.iter().map(|p| p.max).max().unwrap_or(1) as f64;
+    let (frame, y_ticks) = ply_count_frame(last, most);
     let mut s = frame.open(
         "Branching factor by ply",
         "ply (decisions since the start)",

@@ -7,7 +7,7 @@
 
 use super::{
     COLOURS, Frame, RED, RIGHT, RateBar, Swatch, TOP, W, escape, fit, legend_row, number, pct,
-    text_width, tick_step, ticks,
+    ply_count_frame, text_width, tick_step, ticks,
 };
 use std::fmt::Write;
 use tabula_ai::AnalysisReport;
@@ -279,19 +279,7 @@ pub fn branching(series: &[Series<'_>]) -> String {
         .iter()
         .flat_map(|(_, r)| shown_plies(&r.branching).iter().map(|p| p.mean))
         .fold(1.0, f64::max);
-    let y_step = tick_step(most, 6).max(1.0);
-    let top = (most / y_step).ceil().max(1.0) * y_step;
-    let frame = Frame {
-        x0: 0.0,
-        x1: last,
-        y0: 0.0,
-        y1: top,
-        right: W - RIGHT,
-    };
-    let y_ticks: Vec<(f64, String)> = ticks(0.0, top, y_step)
-        .into_iter()
-        .map(|v| (v, number(v)))
-        .collect();
+    let (frame, y_ticks) = ply_count_frame(last, most);
     let mut s = frame.open(
         "Branching factor by ply (mean), by variant",
         "ply (decisions since the start)",
