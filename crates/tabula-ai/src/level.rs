@@ -1,7 +1,8 @@
 //! The named bot levels: `beginner`, `casual`, `strong`, `expert`. Each is a fixed
 //! configuration of either engine (which one a game uses is the registry's choice, see
 //! [`crate::BotFactory`]); every level uses iteration, depth or node budgets only (never wall
-//! time) and one thread, so a level's play is deterministic for a given seed on any machine.
+//! time) and one thread (but for `expert` with a solver, below), so a level's play is
+//! deterministic for a given seed on any machine.
 //!
 //! | level    | MCTS (UCT, c = 1.4)   | alpha-beta                                  | pace (race / step) |
 //! |----------|-----------------------|---------------------------------------------|--------------------|
@@ -11,7 +12,11 @@
 //! | expert   | 50 000 iterations     | depth 24, 3 000 000 nodes, leaf noise 0.005 | 800 / 250 ms       |
 //!
 //! In games with an exact solver (Connect Four), `expert` first asks the solver, within
-//! 4 000 000 nodes, and plays a proven best action when it answers (see [`crate::solver`]).
+//! 16 000 000 nodes, and plays a proven value-keeping action when it answers (see
+//! [`crate::solver`]). Where the solver needs more than an eighth of that budget, the level's
+//! own search runs meanwhile on a second thread (its answer is used when the proof does not
+//! come), so that move takes two threads: both searches have node budgets, and the move stays
+//! the same for a seed.
 //!
 //! **Time per move.** The budgets are iterations and nodes so that a seed gives the same
 //! play on any machine (what `tabula match` and `analyze` need); they are chosen so that a
@@ -49,8 +54,11 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// The solver budget of `expert` (see [`Level::solver_nodes`]).
-pub const EXPERT_SOLVER_NODES: u64 = 4_000_000;
+/// The solver budget of `expert` (see [`Level::solver_nodes`]): about 1.2 s of one core of
+/// the development machine (the bitboard solver of Connect Four searches 13 to 15 million
+/// nodes a second there), which proves a value-keeping move in all but a few positions from
+/// the sixth ply on (docs/performance.md).
+pub const EXPERT_SOLVER_NODES: u64 = 16_000_000;
 
 /// A named level, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

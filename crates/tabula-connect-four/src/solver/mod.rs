@@ -17,23 +17,25 @@
 //! assert_eq!(solver.score(&game, u64::MAX), Some(18)); // x wins with its next stone
 //! ```
 
-use crate::bitboard::{
-    BOARD, BOTTOM, CELLS, WIDTH, bottom_cell, column_mask, completing_cells, top_cell,
-};
+mod board;
+mod keep;
+mod search;
+mod table;
+
+use crate::bitboard::{CELLS, WIDTH, bottom_cell, column_mask, top_cell};
 use crate::{Column, ConnectFour, Status};
+use board::{Board, ORDER};
+use table::Table;
 
 /// The lowest score a position with stones on it can have.
 const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
 /// The highest score a position with stones on it can have.
 const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
-/// Columns in the order they are tried: the centre first.
-const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
 /// An exact solver with its transposition table, which stays valid between searches (what it
 /// holds are facts about positions), so a bot keeps one for a whole game or many.
 pub struct Solver {
-    table: Vec<u64>,
-    shift: u32,
+    table: Table,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
@@ -45,87 +47,25 @@ impl Default for Solver {
     }
 }
 
-/// A position as the solver sees it: the stones of the side to move and every stone.
-#[derive(Clone, Copy)]
-struct Board {
-    current: u64,
-    mask: u64,
-    moves: i32,
-}
-
-impl Board {
-    fn of(game: &ConnectFour) -> Board {
-        let side = game.side_to_move().index();
-        Board {
-            current: game.stones[side],
-            mask: game.occupied(),
-            moves: game.plies() as i32,
-        }
-    }
-
-    /// A unique key: the mover's stones plus the mask (fits in 49 bits).
-    fn key(&self) -> u64 {
-        self.current + self.mask
-    }
-
-    fn possible(&self) -> u64 {
-        (self.mask + BOTTOM) & BOARD
-    }
-
-    fn play(&mut self, cell: u64) {
-        self.current ^= self.mask;
-        self.mask |= cell;
-        self.moves += 1;
-    }
-
-    fn winning_cells(&self) -> u64 {
-        completing_cells(self.current) & !self.mask
-    }
-
-    fn opponent_winning_cells(&self) -> u64 {
-        completing_cells(self.current ^ self.mask) & !self.mask
-    }
-
-    fn can_win_next(&self) -> bool {
-        self.winning_cells() & self.possible() != 0
-    }
-
-    /// The moves that do not hand the opponent an immediate win (0 when every move loses).
-    fn non_losing_moves(&self) -> u64 {
-        let mut possible = self.possible();
-        let threats = self.opponent_winning_cells();
-        let forced = possible & threats;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            possible = forced;
-        }
-        possible & !(threats >> 1)
-    }
-
-    /// How many winning cells the mover would have after playing `cell`.
-    fn move_score(&self, cell: u64) -> u32 {
-        (completing_cells(self.current | cell) & !(self.mask | cell)).count_ones()
-    }
-}
-
 impl Solver {
-    /// A solver with a 16 MiB transposition table.
+    /// A solver with a 10 MiB transposition table (2^21 entries).
     pub fn new() -> Solver {
         Solver::with_table_bits(21)
     }
 
-    /// A solver whose table has `2^bits` entries of 8 bytes.
+    /// A solver whose table has about `2^bits` entries of 5 bytes (`bits` within 18–30).
     pub fn with_table_bits(bits: u32) -> Solver {
-        let bits = bits.clamp(4, 30);
         Solver {
-            table: vec![0; 1 << bits],
-            shift: 64 - bits,
+            table: Table::new(bits),
             nodes: 0,
             max_nodes: u64::MAX,
             aborted: false,
         }
+    }
+
+    /// The size of the transposition table in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
     }
 
     /// Nodes searched by the last call.
@@ -255,98 +195,6 @@ impl Solver {
         } else {
             0
         }
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
-    }
-
-    fn probe(&self, key: u64) -> u8 {
-        let entry = self.table[self.slot(key)];
-        if entry >> 8 == key { entry as u8 } else { 0 }
-    }
-
-    fn store(&mut self, key: u64, value: i32) {
-        debug_assert!((1..=255).contains(&value));
-        let slot = self.slot(key);
-        self.table[slot] = key << 8 | value as u64;
-    }
-
-    /// The score within `(alpha, beta)`, assuming the mover cannot win at once. Stored bounds:
-    /// an upper bound `u` as `u - MIN_SCORE + 1`, a lower bound `l` as
-    /// `l + MAX_SCORE - 2·MIN_SCORE + 2` (the two ranges do not overlap).
-    fn negamax(&mut self, board: Board, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            self.aborted = true;
-            return 0;
-        }
-        let cells = CELLS as i32;
-        let next = board.non_losing_moves();
-        if next == 0 {
-            return -(cells - board.moves) / 2;
-        }
-        if board.moves >= cells - 2 {
-            return 0;
-        }
-        let min = -(cells - 2 - board.moves) / 2;
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let mut max = (cells - 1 - board.moves) / 2;
-        let key = board.key();
-        let stored = self.probe(key) as i32;
-        if stored != 0 {
-            if stored > MAX_SCORE - MIN_SCORE + 1 {
-                let lower = stored + 2 * MIN_SCORE - MAX_SCORE - 2;
-                if alpha < lower {
-                    alpha = lower;
-                    if alpha >= beta {
-                        return alpha;
-                    }
-                }
-            } else {
-                max = stored + MIN_SCORE - 1;
-            }
-        }
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return beta;
-            }
-        }
-        let mut moves = [(0u64, 0u32); WIDTH];
-        let mut n = 0;
-        for c in ORDER.iter().rev() {
-            let cell = next & column_mask(*c);
-            if cell != 0 {
-                moves[n] = (cell, board.move_score(cell));
-                n += 1;
-            }
-        }
-        // A stable sort by score, read from its end: best first, and the centre first among
-        // equals (the list was filled outside-in).
-        moves[..n].sort_by_key(|&(_, s)| s);
-        for &(cell, _) in moves[..n].iter().rev() {
-            let mut child = board;
-            child.play(cell);
-            let score = -self.negamax(child, -beta, -alpha);
-            if self.aborted {
-                return 0;
-            }
-            if score >= beta {
-                self.store(key, score + MAX_SCORE - 2 * MIN_SCORE + 2);
-                return score;
-            }
-            if score > alpha {
-                alpha = score;
-            }
-        }
-        self.store(key, alpha - MIN_SCORE + 1);
-        alpha
     }
 }
 
