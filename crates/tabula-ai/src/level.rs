@@ -27,11 +27,16 @@
 //!
 //! | game            | engine     | beginner | casual | strong (max)    | expert (max)      |
 //! |-----------------|------------|----------|--------|-----------------|-------------------|
-//! | Connect Four    | alpha-beta | < 10 ms  | < 10 ms| 4 ms (10)       | 1.00 s (1.08)     |
+//! | Connect Four    | alpha-beta | < 10 ms  | < 10 ms| 4 ms (10)       | 1.05 s (2.39) †   |
 //! | Toumaï          | alpha-beta | < 10 ms  | 2 ms   | 98 ms (150)     | 0.99 s (1.68)     |
 //! | Khan-Tsin       | alpha-beta | < 10 ms  | 1 ms   | 84 ms (110)     | 0.91 s (1.01)     |
 //! | China Moon (3)  | MCTS       | 3 ms     | 29 ms  | 281 ms (320)    | 1.63 s (1.78)     |
 //! | Magical Circle  | MCTS       | 4 ms     | 33 ms  | 300 ms (390)    | about 1.1 s (1.3) |
+//!
+//! † CPU time of both threads (the solver's, and the alpha-beta's alongside it where the
+//! solver proves nothing, as in the first moves); the wall time is about the larger of the
+//! two: by estimate 1.2 s for the solver's 16M nodes and 1 s for the alpha-beta on idle cores
+//! (measured under load: 1.10 s mean, 2.51 s max at a load average of 5.3).
 //!
 //! Magical Circle's `expert` takes 1.8 s (2.1 s at most) at 50 000 iterations with its
 //! solver rollouts, so that game gives it 30 000 (its factory's
