@@ -1,8 +1,13 @@
 //! Solver-backed play: a game-specific [`ExactSolver`] (e.g. Connect Four's bitboard solver)
-//! that a bot consults first, within a node budget, before its own search. When the solver
-//! proves the value of every root action, [`SolverBot`] plays one that keeps the best value
-//! (the fastest win, or the longest resistance), breaking ties by its seed; otherwise the
-//! wrapped bot decides. The registry wires it with [`BotFactory::with_solver`].
+//! that a bot consults first, within a node budget, before its own search. [`SolverBot`]
+//! first asks for the value of every root action within a share of the budget
+//! ([`EXACT_SHARE`]) and, when the solver answers, plays one that keeps the best value (the
+//! fastest win, or the longest resistance), breaking ties by its seed. Otherwise it asks for
+//! one action proven to keep the game-theoretic value within the rest of the budget, while the
+//! wrapped bot searches on a second thread; the proven action is played if the proof comes,
+//! the wrapped bot's choice if not. Both searches have node budgets, so the move is the same
+//! for a seed whatever the threads' speeds. The registry wires it with
+//! [`BotFactory::with_solver`].
 //!
 //! [`BotFactory::with_solver`]: crate::BotFactory::with_solver
 
@@ -21,6 +26,18 @@ pub trait ExactSolver<G: TwoPlayerZeroSum>: Send {
     /// sign, a larger magnitude is a sooner end.
     fn action_scores(&mut self, game: &G, max_nodes: u64) -> Option<Vec<(G::Action, i32)>>;
 
+    /// One action that keeps the game-theoretic value (win, draw or loss) of `game` for the
+    /// seat to move, with the sign of its score (1, 0 or -1), or `None` if the proof would
+    /// take more than `max_nodes` nodes. The default takes the best of
+    /// [`ExactSolver::action_scores`]; solvers that prove one action more cheaply than all of
+    /// them override it.
+    fn keeping_action(&mut self, game: &G, max_nodes: u64) -> Option<(G::Action, i32)> {
+        let scores = self.action_scores(game, max_nodes)?;
+        scores
+            .first()
+            .map(|&(action, score)| (action, score.signum()))
+    }
+
     /// Nodes searched by the last call.
     fn nodes(&self) -> u64;
 
@@ -28,6 +45,10 @@ pub trait ExactSolver<G: TwoPlayerZeroSum>: Send {
     /// position (used to report the distance to a proven end).
     fn plies_to_end(&self, game: &G, score: i32) -> i32;
 }
+
+/// The share of the budget within which [`SolverBot`] first asks for every action's score:
+/// `max_nodes / EXACT_SHARE`.
+pub const EXACT_SHARE: u64 = 8;
 
 /// Makes a fresh solver (each bot owns one, with its table).
 pub type MakeSolver<G> = fn() -> Box<dyn ExactSolver<G>>;
@@ -96,9 +117,26 @@ impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
         seat: Seat,
         may_wait: bool,
     ) -> Result<Decision<G::Action>, AiError> {
-        match self.solve(game, seat, self.max_nodes) {
-            Some(scores) if !scores.is_empty() => Ok(Decision::Act(self.pick(&scores))),
-            _ => self.fallback.decide(game, seat, may_wait),
+        if game.to_act() != ToAct::One(seat) {
+            return self.fallback.decide(game, seat, may_wait);
+        }
+        let first = self.max_nodes / EXACT_SHARE;
+        match self.solve(game, seat, first) {
+            Some(scores) if !scores.is_empty() => return Ok(Decision::Act(self.pick(&scores))),
+            _ => {}
+        }
+        // The rest of the budget: what the first search learnt stays in the solver's table.
+        let budget = self.max_nodes - self.solver.nodes().min(first);
+        let (solver, fallback) = (&mut self.solver, &mut self.fallback);
+        let (kept, chosen) = std::thread::scope(|scope| {
+            let chosen = scope.spawn(|| fallback.decide(game, seat, may_wait));
+            let kept = solver.keeping_action(game, budget);
+            (kept, chosen.join())
+        });
+        let chosen = chosen.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        match kept {
+            Some((action, _)) => Ok(Decision::Act(action)),
+            None => chosen,
         }
     }
 

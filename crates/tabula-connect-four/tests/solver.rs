@@ -175,3 +175,62 @@ fn column_values_are_the_signs_of_the_column_scores() {
         assert_eq!(values, signs, "{}", game.to_notation());
     }
 }
+
+/// A position after `plies` random plies, the game still on.
+fn after_plies(rng: &mut StdRng, plies: u32) -> ConnectFour {
+    random_position(rng, 42 - plies)
+}
+
+#[test]
+fn the_keeping_column_keeps_the_value_the_column_values_give() {
+    let mut rng = rng_from_seed(17);
+    let mut keeping = Solver::new();
+    let mut reference = Solver::new();
+    let mut values = [0; 3];
+    let mut early = 0;
+    // Endgames, middle games and, within a budget a test can afford, openings after 6–10
+    // plies (skipped when the reference cannot settle them, but enough must be settled).
+    for i in 0..80 {
+        let plies = [6, 8, 10, 14, 18, 22, 26, 30][i % 8];
+        let game = after_plies(&mut rng, plies);
+        let Some(scores) = reference.column_values(&game, 3_000_000) else {
+            continue;
+        };
+        let (column, value) = keeping.keeping_column(&game, u64::MAX).unwrap();
+        assert_eq!(value, scores[0].1, "{}: the value", game.to_notation());
+        let kept = scores.iter().find(|&&(c, _)| c == column).unwrap().1;
+        assert_eq!(kept, value, "{} column {column}", game.to_notation());
+        values[(value + 1) as usize] += 1;
+        early += usize::from(plies <= 10);
+    }
+    assert!(
+        values.iter().all(|&n| n >= 2),
+        "losses, draws, wins: {values:?}"
+    );
+    assert!(
+        early >= 10,
+        "only {early} positions after 6-10 plies were settled"
+    );
+}
+
+#[test]
+fn the_keeping_column_is_none_over_its_budget_and_sound_after() {
+    let mut solver = Solver::new();
+    assert_eq!(solver.keeping_column(&ConnectFour::empty(), 10_000), None);
+    assert!(solver.nodes() > 10_000);
+    let mut rng = rng_from_seed(19);
+    for _ in 0..20 {
+        let game = random_position(&mut rng, 12);
+        let (column, value) = solver.keeping_column(&game, u64::MAX).unwrap();
+        let best = reference(&game, -100, 100).signum();
+        assert_eq!(value, best, "{}", game.to_notation());
+        let mut child = game.clone();
+        child.apply(column);
+        let after = match child.status() {
+            Status::Playing => -reference(&child, -100, 100).signum(),
+            Status::Draw => 0,
+            Status::Won(_) => 1,
+        };
+        assert_eq!(after, best, "{} column {column}", game.to_notation());
+    }
+}

@@ -8,7 +8,8 @@
 //!
 //! Positions come from random play (a ply count drawn uniformly between the bounds) and are
 //! kept only when non-trivial: some legal move changes the value. Positions the reference
-//! solver cannot settle within 400 million nodes are skipped and counted.
+//! solver cannot settle within 400 million nodes are skipped and counted. Each position a
+//! level loses is printed (its notation, the column played and every column's value).
 
 use rand::RngExt;
 use std::time::{Duration, Instant};
@@ -39,7 +40,7 @@ fn main() {
     let levels: Vec<&str> = levels.split(',').collect();
 
     let mut rng = rng_from_seed(seed);
-    let mut reference = Solver::with_table_bits(24);
+    let mut reference = Solver::new();
     let mut positions = Vec::new();
     let mut skipped = 0;
     while positions.len() < count {
@@ -52,7 +53,8 @@ fn main() {
         if game.is_over() {
             continue;
         }
-        let Some(scores) = reference.column_scores(&game, 400_000_000) else {
+        // Only the values matter: win, draw or loss, not how soon.
+        let Some(scores) = reference.column_values(&game, 400_000_000) else {
             skipped += 1;
             continue;
         };
@@ -86,6 +88,14 @@ fn main() {
             let score = scores.iter().find(|&&(c, _)| c == column).expect("legal").1;
             if score.signum() == scores[0].1.signum() {
                 kept += 1;
+            } else {
+                let values: Vec<String> = scores.iter().map(|(c, v)| format!("{c}:{v}")).collect();
+                println!(
+                    "{level} lost {} ({} plies): played {column}; column:value {}",
+                    game.to_notation(),
+                    game.plies(),
+                    values.join(" ")
+                );
             }
         }
         let n = positions.len();

@@ -1,6 +1,6 @@
 //! Connect Four's `expert` consults the exact solver: it keeps the game-theoretic value of
-//! every position of a sample (checked against the solver without a budget), and its
-//! analysis reports proven values.
+//! every position of a sample (checked against the solver without a budget), also after only
+//! 8 plies where the solver can settle them, and its analysis reports proven values.
 
 use tabula_ai::SearchLimits;
 use tabula_connect_four::solver::Solver;
@@ -61,6 +61,33 @@ fn expert_keeps_the_game_theoretic_value_of_every_sampled_position() {
         non_trivial >= 10,
         "only {non_trivial} positions could lose value"
     );
+}
+
+#[test]
+fn expert_keeps_the_value_of_openings_the_solver_settles_in_its_budget() {
+    // After 8 random plies, non-trivial positions whose column values the reference settles
+    // within a quarter of the expert's budget (a test's time): the expert keeps their value.
+    let budget = tabula_ai::Level::Expert.solver_nodes().unwrap() / 4;
+    let mut reference = Solver::new();
+    let mut checked = 0;
+    for (i, game) in positions(20, 8, 3).into_iter().enumerate() {
+        let Some(values) = reference.column_values(&game, budget) else {
+            continue;
+        };
+        if values.iter().all(|&(_, v)| v == values[0].1) || checked == 4 {
+            continue;
+        }
+        let mut bot = tabula_registry::make_bot("connect-four", "expert", i as u64).unwrap();
+        let seat = game.side_to_move();
+        let chosen = bot.decide(load(&game).as_ref(), seat).unwrap();
+        let column: Column = game
+            .parse_action(Actor::Seat(seat), &chosen.action)
+            .unwrap();
+        let kept = values.iter().find(|&&(c, _)| c == column).unwrap().1;
+        assert_eq!(kept, values[0].1, "{} played {column}", game.to_notation());
+        checked += 1;
+    }
+    assert_eq!(checked, 4, "too few non-trivial openings settled");
 }
 
 #[test]

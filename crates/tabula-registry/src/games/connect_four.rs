@@ -10,7 +10,9 @@ pub static ENTRY: Entry<ConnectFour> = Entry::new(&tabula_connect_four::DESCRIPT
     BotFactory::new().with_alphabeta().with_solver(solver)
 });
 
-/// The bitboard solver, with a 16 MiB table per bot.
+/// The bitboard solver, with a 10 MiB table per bot (larger tables save few nodes on the
+/// positions a move meets and search more slowly, out of the processor's cache; see
+/// docs/performance.md).
 fn solver() -> Box<dyn ExactSolver<ConnectFour>> {
     Box::new(BitboardSolver(Solver::new(), 0))
 }
@@ -30,6 +32,12 @@ impl ExactSolver<ConnectFour> for BitboardSolver {
         let weak = self.0.column_values(game, max_nodes - self.1);
         self.1 += self.0.nodes();
         weak
+    }
+
+    fn keeping_action(&mut self, game: &ConnectFour, max_nodes: u64) -> Option<(Column, i32)> {
+        let kept = self.0.keeping_column(game, max_nodes);
+        self.1 = self.0.nodes().min(max_nodes);
+        kept
     }
 
     fn nodes(&self) -> u64 {

@@ -8,6 +8,13 @@
 //! a win with the winner's `k`-th stone scores `22 - k` (so a sooner win scores more), and a
 //! loss is the negation of the opponent's win.
 //!
+//! [`Solver::keeping_column`] finds one column that keeps the game-theoretic value, without
+//! the value of every column: a null-window search at the root asks "does some column win?"
+//! and stops at the first column proven to win; if none does, a second asks "does some column
+//! draw?" the same way. A won position costs one proof of one winning column (not a
+//! refutation of every other one), and the table carries what the first search learnt into
+//! the second.
+//!
 //! ```
 //! use tabula_connect_four::{ConnectFour, solver::Solver};
 //! use tabula_core::Notation;
@@ -17,23 +24,21 @@
 //! assert_eq!(solver.score(&game, u64::MAX), Some(18)); // x wins with its next stone
 //! ```
 
-use crate::bitboard::{
-    BOARD, BOTTOM, CELLS, WIDTH, bottom_cell, column_mask, completing_cells, top_cell,
-};
+mod search;
+
+use crate::bitboard::{CELLS, WIDTH, bottom_cell, column_mask, top_cell};
 use crate::{Column, ConnectFour, Status};
+use search::{Board, ORDER, Table};
 
 /// The lowest score a position with stones on it can have.
 const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
 /// The highest score a position with stones on it can have.
 const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
-/// Columns in the order they are tried: the centre first.
-const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
 /// An exact solver with its transposition table, which stays valid between searches (what it
 /// holds are facts about positions), so a bot keeps one for a whole game or many.
 pub struct Solver {
-    table: Vec<u64>,
-    shift: u32,
+    table: Table,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
@@ -45,87 +50,25 @@ impl Default for Solver {
     }
 }
 
-/// A position as the solver sees it: the stones of the side to move and every stone.
-#[derive(Clone, Copy)]
-struct Board {
-    current: u64,
-    mask: u64,
-    moves: i32,
-}
-
-impl Board {
-    fn of(game: &ConnectFour) -> Board {
-        let side = game.side_to_move().index();
-        Board {
-            current: game.stones[side],
-            mask: game.occupied(),
-            moves: game.plies() as i32,
-        }
-    }
-
-    /// A unique key: the mover's stones plus the mask (fits in 49 bits).
-    fn key(&self) -> u64 {
-        self.current + self.mask
-    }
-
-    fn possible(&self) -> u64 {
-        (self.mask + BOTTOM) & BOARD
-    }
-
-    fn play(&mut self, cell: u64) {
-        self.current ^= self.mask;
-        self.mask |= cell;
-        self.moves += 1;
-    }
-
-    fn winning_cells(&self) -> u64 {
-        completing_cells(self.current) & !self.mask
-    }
-
-    fn opponent_winning_cells(&self) -> u64 {
-        completing_cells(self.current ^ self.mask) & !self.mask
-    }
-
-    fn can_win_next(&self) -> bool {
-        self.winning_cells() & self.possible() != 0
-    }
-
-    /// The moves that do not hand the opponent an immediate win (0 when every move loses).
-    fn non_losing_moves(&self) -> u64 {
-        let mut possible = self.possible();
-        let threats = self.opponent_winning_cells();
-        let forced = possible & threats;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            possible = forced;
-        }
-        possible & !(threats >> 1)
-    }
-
-    /// How many winning cells the mover would have after playing `cell`.
-    fn move_score(&self, cell: u64) -> u32 {
-        (completing_cells(self.current | cell) & !(self.mask | cell)).count_ones()
-    }
-}
-
 impl Solver {
-    /// A solver with a 16 MiB transposition table.
+    /// A solver with a 10 MiB transposition table (2^21 entries).
     pub fn new() -> Solver {
         Solver::with_table_bits(21)
     }
 
-    /// A solver whose table has `2^bits` entries of 8 bytes.
+    /// A solver whose table has about `2^bits` entries of 5 bytes (`bits` within 18–30).
     pub fn with_table_bits(bits: u32) -> Solver {
-        let bits = bits.clamp(4, 30);
         Solver {
-            table: vec![0; 1 << bits],
-            shift: 64 - bits,
+            table: Table::new(bits),
             nodes: 0,
             max_nodes: u64::MAX,
             aborted: false,
         }
+    }
+
+    /// The size of the transposition table in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
     }
 
     /// Nodes searched by the last call.
@@ -256,98 +199,6 @@ impl Solver {
             0
         }
     }
-
-    fn slot(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
-    }
-
-    fn probe(&self, key: u64) -> u8 {
-        let entry = self.table[self.slot(key)];
-        if entry >> 8 == key { entry as u8 } else { 0 }
-    }
-
-    fn store(&mut self, key: u64, value: i32) {
-        debug_assert!((1..=255).contains(&value));
-        let slot = self.slot(key);
-        self.table[slot] = key << 8 | value as u64;
-    }
-
-    /// The score within `(alpha, beta)`, assuming the mover cannot win at once. Stored bounds:
-    /// an upper bound `u` as `u - MIN_SCORE + 1`, a lower bound `l` as
-    /// `l + MAX_SCORE - 2·MIN_SCORE + 2` (the two ranges do not overlap).
-    fn negamax(&mut self, board: Board, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            self.aborted = true;
-            return 0;
-        }
-        let cells = CELLS as i32;
-        let next = board.non_losing_moves();
-        if next == 0 {
-            return -(cells - board.moves) / 2;
-        }
-        if board.moves >= cells - 2 {
-            return 0;
-        }
-        let min = -(cells - 2 - board.moves) / 2;
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let mut max = (cells - 1 - board.moves) / 2;
-        let key = board.key();
-        let stored = self.probe(key) as i32;
-        if stored != 0 {
-            if stored > MAX_SCORE - MIN_SCORE + 1 {
-                let lower = stored + 2 * MIN_SCORE - MAX_SCORE - 2;
-                if alpha < lower {
-                    alpha = lower;
-                    if alpha >= beta {
-                        return alpha;
-                    }
-                }
-            } else {
-                max = stored + MIN_SCORE - 1;
-            }
-        }
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return beta;
-            }
-        }
-        let mut moves = [(0u64, 0u32); WIDTH];
-        let mut n = 0;
-        for c in ORDER.iter().rev() {
-            let cell = next & column_mask(*c);
-            if cell != 0 {
-                moves[n] = (cell, board.move_score(cell));
-                n += 1;
-            }
-        }
-        // A stable sort by score, read from its end: best first, and the centre first among
-        // equals (the list was filled outside-in).
-        moves[..n].sort_by_key(|&(_, s)| s);
-        for &(cell, _) in moves[..n].iter().rev() {
-            let mut child = board;
-            child.play(cell);
-            let score = -self.negamax(child, -beta, -alpha);
-            if self.aborted {
-                return 0;
-            }
-            if score >= beta {
-                self.store(key, score + MAX_SCORE - 2 * MIN_SCORE + 2);
-                return score;
-            }
-            if score > alpha {
-                alpha = score;
-            }
-        }
-        self.store(key, alpha - MIN_SCORE + 1);
-        alpha
-    }
 }
 
 /// Plies from `game` to the end under best play, for a solver `score` of `game` (for the
@@ -363,4 +214,87 @@ pub fn plies_to_end(game: &ConnectFour, score: i32) -> i32 {
     let k = 22 - score.abs();
     let last = if winner_is_x { 2 * k - 1 } else { 2 * k };
     last - plies
+}
+
+/// The column of a cell (a single bit of the board).
+fn column_of(cell: u64) -> Column {
+    let c = ORDER
+        .into_iter()
+        .find(|&c| cell & column_mask(c) != 0)
+        .expect("a cell of the board");
+    Column::from_index(c).expect("a column index")
+}
+
+impl Solver {
+    /// A column that keeps the game-theoretic value of `game` for the side to move, and that
+    /// value: 1 (the mover wins), 0 (draw) or -1 (the mover loses, whatever it plays; the
+    /// column is then one that does not lose at once where there is one). `None` if the game
+    /// is over or the proof would take more than `max_nodes` nodes.
+    ///
+    /// The column is the first, in the search's order (the most threats made, then the centre
+    /// first), proven to keep the value; it need not be the fastest win or the longest
+    /// resistance, which [`Solver::column_scores`] gives at a higher cost.
+    pub fn keeping_column(&mut self, game: &ConnectFour, max_nodes: u64) -> Option<(Column, i32)> {
+        if game.status() != Status::Playing {
+            return None;
+        }
+        self.start(max_nodes);
+        let board = Board::of(game);
+        let wins = board.winning_cells() & board.possible();
+        if wins != 0 {
+            return Some((column_of(first_in_order(wins)), 1));
+        }
+        let next = board.non_losing_moves();
+        if next == 0 {
+            // Every column loses; one that blocks a threat, if any, at least delays the end.
+            let forced = board.possible() & board.opponent_winning_cells();
+            let any = if forced != 0 {
+                forced
+            } else {
+                board.possible()
+            };
+            return Some((column_of(first_in_order(any)), -1));
+        }
+        for (alpha, value) in [(0, 1), (-1, 0)] {
+            if let Some(cell) = self.root_cutoff(board, next, alpha) {
+                return Some((column_of(cell), value));
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        Some((column_of(first_in_order(next)), -1))
+    }
+
+    /// The first of the moves `next` (in search order) whose score exceeds `alpha`, by a
+    /// null-window search `(alpha, alpha + 1)` of each; `None` if none does or the budget ran
+    /// out (then `self.aborted` is set).
+    fn root_cutoff(&mut self, board: Board, next: u64, alpha: i32) -> Option<u64> {
+        let (moves, n) = board.ordered(next);
+        for &cell in &moves[..n] {
+            let mut child = board;
+            child.play(cell);
+            let score = if child.moves == CELLS as i32 {
+                0
+            } else {
+                -self.negamax(child, -alpha - 1, -alpha)
+            };
+            if self.aborted {
+                return None;
+            }
+            if score > alpha {
+                return Some(cell);
+            }
+        }
+        None
+    }
+}
+
+/// The cell of `cells` in the most central column.
+fn first_in_order(cells: u64) -> u64 {
+    ORDER
+        .into_iter()
+        .map(|c| cells & column_mask(c))
+        .find(|&cell| cell != 0)
+        .expect("some cell")
 }

@@ -1,0 +1,138 @@
+//! How [`SolverBot`] uses its solver and its wrapped bot, with scripted stand-ins for both on
+//! Connect Four: every action's scores within the first share of the budget; otherwise one
+//! value-keeping action within the rest while the wrapped bot searches alongside; the wrapped
+//! bot's choice when no proof comes. And the default [`ExactSolver::keeping_action`].
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use tabula_ai::solver::{EXACT_SHARE, ExactSolver, SolverBot};
+use tabula_ai::{AiError, Bot, Decision};
+use tabula_connect_four::{Column, ConnectFour};
+use tabula_core::Seat;
+
+const BUDGET: u64 = 8_000;
+
+fn column(number: usize) -> Column {
+    Column::from_index(number - 1).unwrap()
+}
+
+/// Answers `action_scores` from `exact_from` nodes on and `keeping_action` from `keep_from`
+/// on, spending the whole budget it is given; records every call with its budget.
+struct Scripted {
+    exact_from: u64,
+    keep_from: u64,
+    spent: u64,
+    calls: Arc<Mutex<Vec<(&'static str, u64)>>>,
+}
+
+impl ExactSolver<ConnectFour> for Scripted {
+    fn action_scores(&mut self, _: &ConnectFour, max_nodes: u64) -> Option<Vec<(Column, i32)>> {
+        self.calls.lock().unwrap().push(("scores", max_nodes));
+        self.spent = max_nodes.min(self.exact_from);
+        (max_nodes >= self.exact_from).then(|| vec![(column(2), 5), (column(3), -4)])
+    }
+
+    fn keeping_action(&mut self, _: &ConnectFour, max_nodes: u64) -> Option<(Column, i32)> {
+        self.calls.lock().unwrap().push(("keeping", max_nodes));
+        self.spent = max_nodes.min(self.keep_from);
+        (max_nodes >= self.keep_from).then_some((column(6), 1))
+    }
+
+    fn nodes(&self) -> u64 {
+        self.spent
+    }
+
+    fn plies_to_end(&self, _: &ConnectFour, _: i32) -> i32 {
+        1
+    }
+}
+
+/// Plays column 1 and counts its decisions.
+struct Wrapped(Arc<AtomicUsize>);
+
+impl Bot<ConnectFour> for Wrapped {
+    fn name(&self) -> String {
+        "wrapped".into()
+    }
+
+    fn decide(&mut self, _: &ConnectFour, _: Seat, _: bool) -> Result<Decision<Column>, AiError> {
+        self.0.fetch_add(1, Ordering::SeqCst);
+        Ok(Decision::Act(column(1)))
+    }
+}
+
+/// The bot's column on the empty board, the solver's calls and the wrapped bot's decisions.
+fn run(exact_from: u64, keep_from: u64) -> (Column, Vec<(&'static str, u64)>, usize) {
+    let calls = Arc::new(Mutex::new(Vec::new()));
+    let decisions = Arc::new(AtomicUsize::new(0));
+    let solver = Scripted {
+        exact_from,
+        keep_from,
+        spent: 0,
+        calls: calls.clone(),
+    };
+    let wrapped = Wrapped(decisions.clone());
+    let mut bot = SolverBot::new(Box::new(solver), BUDGET, Box::new(wrapped), 1);
+    let Decision::Act(chosen) = bot.decide(&ConnectFour::empty(), Seat(0), false).unwrap() else {
+        panic!("no action");
+    };
+    let calls = calls.lock().unwrap().clone();
+    (chosen, calls, decisions.load(Ordering::SeqCst))
+}
+
+#[test]
+fn every_actions_scores_within_the_first_share_decide_alone() {
+    let (chosen, calls, decisions) = run(BUDGET / EXACT_SHARE, 0);
+    assert_eq!(chosen, column(2), "the best score");
+    assert_eq!(calls, [("scores", BUDGET / EXACT_SHARE)]);
+    assert_eq!(decisions, 0, "the wrapped bot did not search");
+}
+
+#[test]
+fn otherwise_a_keeping_action_within_the_rest_of_the_budget_is_played() {
+    let (chosen, calls, decisions) = run(BUDGET, BUDGET - BUDGET / EXACT_SHARE);
+    assert_eq!(chosen, column(6));
+    assert_eq!(
+        calls,
+        [
+            ("scores", BUDGET / EXACT_SHARE),
+            ("keeping", BUDGET - BUDGET / EXACT_SHARE)
+        ]
+    );
+    assert_eq!(decisions, 1, "the wrapped bot searched alongside");
+}
+
+#[test]
+fn without_a_proof_the_wrapped_bot_decides() {
+    let (chosen, calls, decisions) = run(BUDGET, BUDGET);
+    assert_eq!(chosen, column(1));
+    assert_eq!(calls.len(), 2);
+    assert_eq!(decisions, 1);
+}
+
+/// Only `action_scores`: the default `keeping_action` applies.
+struct OnlyScores(Vec<(Column, i32)>);
+
+impl ExactSolver<ConnectFour> for OnlyScores {
+    fn action_scores(&mut self, _: &ConnectFour, max_nodes: u64) -> Option<Vec<(Column, i32)>> {
+        (max_nodes > 0).then(|| self.0.clone())
+    }
+
+    fn nodes(&self) -> u64 {
+        0
+    }
+
+    fn plies_to_end(&self, _: &ConnectFour, _: i32) -> i32 {
+        1
+    }
+}
+
+#[test]
+fn the_default_keeping_action_is_the_best_scored_with_its_sign() {
+    let game = ConnectFour::empty();
+    let mut solver = OnlyScores(vec![(column(4), -3), (column(5), -7)]);
+    assert_eq!(solver.keeping_action(&game, 1), Some((column(4), -1)));
+    assert_eq!(solver.keeping_action(&game, 0), None);
+    let mut solver = OnlyScores(vec![(column(3), 0), (column(1), -2)]);
+    assert_eq!(solver.keeping_action(&game, 1), Some((column(3), 0)));
+}
