@@ -4,12 +4,17 @@
 //! time) and one thread (but for `expert` with a solver, below), so a level's play is
 //! deterministic for a given seed on any machine.
 //!
-//! | level    | MCTS (UCT, c = 1.4)   | alpha-beta                                  | pace (race / step) |
-//! |----------|-----------------------|---------------------------------------------|--------------------|
-//! | beginner | 100 iterations        | depth 2, leaf noise 0.5                     | 4000 / 1200 ms     |
-//! | casual   | 1 000 iterations      | depth 4, leaf noise 0.15                    | 2500 / 800 ms      |
-//! | strong   | 10 000 iterations     | depth 9, 300 000 nodes, leaf noise 0.02     | 1500 / 500 ms      |
-//! | expert   | 50 000 iterations     | depth 24, 3 000 000 nodes, leaf noise 0.005 | 800 / 250 ms       |
+//! | level    | MCTS (UCT, c = 1.4) | alpha-beta                                                   | pace (race / step) |
+//! |----------|---------------------|--------------------------------------------------------------|--------------------|
+//! | beginner | 100 iterations      | depth 2, leaf noise 0.5                                      | 4000 / 1200 ms     |
+//! | casual   | 1 000 iterations    | depth 4, leaf noise 0.15                                     | 2500 / 800 ms      |
+//! | strong   | 10 000 iterations   | depth 6, 300 000 nodes, leaf noise 0.02                      | 1500 / 500 ms      |
+//! | expert   | 50 000 iterations   | depth 24, 2 000 000 nodes, leaf noise 0.005, late-move reductions | 800 / 250 ms  |
+//!
+//! Alpha-beta levels are two plies or more apart: in Toumaï and Khan-Tsin a search two plies
+//! deeper with the same evaluation wins 85–95 % of games (docs/performance.md), while one ply
+//! more (the former `expert`, 3 000 000 nodes, against `strong` at depth 9) did not pay.
+//! `expert`'s late-move reductions take it to depth 10 or 11 within its nodes.
 //!
 //! In games with an exact solver (Connect Four), `expert` first asks the solver, within
 //! 16 000 000 nodes, and plays a proven value-keeping action when it answers (see
@@ -81,9 +86,10 @@ pub enum Level {
     Beginner,
     /// MCTS 1 000 iterations or alpha-beta depth 4.
     Casual,
-    /// MCTS 10 000 iterations or alpha-beta depth 9.
+    /// MCTS 10 000 iterations or alpha-beta depth 6.
     Strong,
-    /// The strongest level: MCTS 50 000 iterations or alpha-beta depth 24, and an exact solver
+    /// The strongest level: MCTS 50 000 iterations or alpha-beta with late-move reductions
+    /// within 2 000 000 nodes (depth 10 or 11 in Toumaï and Khan-Tsin), and an exact solver
     /// where the game has one.
     Expert,
 }
@@ -154,11 +160,11 @@ impl Level {
 
     /// The level's alpha-beta configuration (see the module table).
     pub fn alphabeta(self) -> AlphaBetaConfig {
-        let (max_depth, max_nodes, noise, tt_bits) = match self {
-            Level::Beginner => (2, None, 0.5, 12),
-            Level::Casual => (4, None, 0.15, 14),
-            Level::Strong => (9, Some(300_000), 0.02, 18),
-            Level::Expert => (24, Some(3_000_000), 0.005, 20),
+        let (max_depth, max_nodes, noise, tt_bits, reductions) = match self {
+            Level::Beginner => (2, None, 0.5, 12, false),
+            Level::Casual => (4, None, 0.15, 14, false),
+            Level::Strong => (6, Some(300_000), 0.02, 18, false),
+            Level::Expert => (24, Some(2_000_000), 0.005, 20, true),
         };
         AlphaBetaConfig {
             max_depth,
@@ -166,6 +172,7 @@ impl Level {
             time_ms: None,
             tt_bits,
             noise,
+            reductions,
             pace: self.pace(),
         }
     }

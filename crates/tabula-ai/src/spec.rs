@@ -10,7 +10,8 @@
 //!   `rollout=random|heuristic|game`, `reuse=yes|no`, `nodes=N` (tree size cap),
 //!   `steps=N` (rollout cap), `prior=X` (weight of the policy's recommendation); unspecified
 //!   keys keep [`MctsConfig::default`]
-//! - `alphabeta` (or `ab`): `depth=N`, `nodes=N`, `ms=N`, `noise=X`, `tt=BITS`
+//! - `alphabeta` (or `ab`): `depth=N`, `nodes=N`, `ms=N`, `noise=X`, `tt=BITS`,
+//!   `reduce=yes|no` (late-move reductions)
 //!
 //! Examples: `mcts:iterations=5000:c=1.0`, `alphabeta:depth=10:ms=500`, `strong:threads=2`.
 
@@ -160,7 +161,8 @@ impl FromStr for BotSpec {
                         "ms" => config.time_ms = Some(number(spec, k, v)?),
                         "noise" => config.noise = number(spec, k, v)?,
                         "tt" => config.tt_bits = number(spec, k, v)?,
-                        _ => return Err(unknown(k, "depth, nodes, ms, noise, tt")),
+                        "reduce" => config.reductions = yes_no(spec, k, v)?,
+                        _ => return Err(unknown(k, "depth, nodes, ms, noise, tt, reduce")),
                     }
                 }
                 config.check().map_err(|m| AiError::spec(spec, m))?;
@@ -282,6 +284,9 @@ impl fmt::Display for BotSpec {
                 }
                 if config.tt_bits != AlphaBetaConfig::default().tt_bits {
                     write!(f, ":tt={}", config.tt_bits)?;
+                }
+                if config.reductions {
+                    f.write_str(":reduce=yes")?;
                 }
                 Ok(())
             }

@@ -4,53 +4,11 @@
 use std::collections::HashMap;
 use tabula_ai::{AiError, AlphaBetaBot, AlphaBetaConfig, Bot, Decision, choose};
 use tabula_connect_four::{Column, ConnectFour, Params};
-use tabula_core::{Game, Notation, Seat, ToAct, rng_from_seed, step_random};
+use tabula_core::{Game, Notation, Seat, rng_from_seed, step_random};
 
-const TACTICS: &str = include_str!("../../tabula-connect-four/data/tactics.txt");
+mod common;
 
-fn pos(text: &str) -> ConnectFour {
-    ConnectFour::from_notation(&Params::default(), text).unwrap()
-}
-
-struct Tactic {
-    line: usize,
-    position: ConnectFour,
-    wins: Vec<Column>,
-    plies: u32,
-}
-
-fn tactics() -> Vec<Tactic> {
-    let mut out = Vec::new();
-    for (i, line) in TACTICS.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut fields = line.split(';').map(str::trim);
-        let position = pos(fields.next().unwrap());
-        let (mut wins, mut plies) = (Vec::new(), 0);
-        for f in fields {
-            let (key, value) = f.split_once(' ').unwrap();
-            match key {
-                "win" => {
-                    wins = value
-                        .split_whitespace()
-                        .map(|c| Column::from_number(c.parse().unwrap()).unwrap())
-                        .collect()
-                }
-                "plies" => plies = value.parse().unwrap(),
-                other => panic!("line {}: unknown field {other}", i + 1),
-            }
-        }
-        out.push(Tactic {
-            line: i + 1,
-            position,
-            wins,
-            plies,
-        });
-    }
-    out
-}
+use common::connect_four::{pos, solve, tactics};
 
 #[test]
 fn alphabeta_solves_every_tactic_in_the_data_file() {
@@ -86,31 +44,6 @@ fn alphabeta_with_a_shallow_budget_does_not_claim_a_deep_win() {
         assert_eq!(r.proven_in(), None, "line {}", t.line);
         assert!(r.depth <= t.plies - 2);
     }
-}
-
-/// The exact value (1 win, 0 draw, -1 loss) for the side to move, by plain memoised minimax.
-fn solve(game: &ConnectFour, memo: &mut HashMap<String, i32>) -> i32 {
-    if let ToAct::Over(o) = game.to_act() {
-        // The mover of a finished game never won it.
-        return if o.is_draw() { 0 } else { -1 };
-    }
-    let key = game.to_notation();
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let mut actions = Vec::new();
-    game.legal_actions(&mut actions);
-    let mut best = -1;
-    for a in actions {
-        let mut child = game.clone();
-        child.apply(a);
-        best = best.max(-solve(&child, memo));
-        if best == 1 {
-            break;
-        }
-    }
-    memo.insert(key, best);
-    best
 }
 
 #[test]

@@ -81,9 +81,17 @@ fn level_configurations_are_the_documented_ones() {
     let f = factory();
     match f.level_config(Level::Strong, 2) {
         LevelConfig::AlphaBeta(c) => {
-            assert_eq!(c.max_depth, 9);
+            assert_eq!(c.max_depth, 6);
             assert_eq!(c.max_nodes, Some(300_000));
             assert_eq!(c.time_ms, None, "levels never use wall time");
+            assert!(!c.reductions);
+        }
+        other => panic!("{other:?}"),
+    }
+    match f.level_config(Level::Expert, 2) {
+        LevelConfig::AlphaBeta(c) => {
+            assert_eq!((c.max_depth, c.max_nodes), (24, Some(2_000_000)));
+            assert!(c.reductions, "expert reduces late moves");
         }
         other => panic!("{other:?}"),
     }

@@ -282,6 +282,16 @@ fn an_illegal_move_after_legal_ones_keeps_the_previous_position() {
 }
 
 #[test]
+fn a_move_after_the_end_names_the_move_and_the_reason_once() {
+    let mut engine = Engine::start(&["connect-four", "--bot", "alphabeta:depth=2"]);
+    // x wins in column 1 on its fourth move; the eighth move comes after the end.
+    let line = engine.ask_one("position start moves 1 2 1 2 1 2 1 2");
+    assert!(line.starts_with("error move 8 `2`: "), "{line}");
+    assert_eq!(line.matches("`2`").count(), 1, "{line}");
+    assert!(line.contains("over"), "{line}");
+}
+
+#[test]
 fn connect_four_forced_wins_are_played_by_alphabeta_and_mcts() {
     let mut engine = Engine::start(&["connect-four", "--bot", "alphabeta:depth=2"]);
     assert!(engine.ask(&format!("position {WIN_IN_THREE}")).is_empty());

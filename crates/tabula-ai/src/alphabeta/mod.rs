@@ -41,6 +41,11 @@ pub struct AlphaBetaConfig {
     /// Amplitude of the seeded leaf noise, in evaluation units (the heuristic's range is
     /// [-1, 1]).
     pub noise: f64,
+    /// Late-move reductions: moves ordered late (after the table's move, the killers and
+    /// the first few by history) are first searched one or two plies shallower with a null
+    /// window, and searched again at full depth only when they beat the best so far. The
+    /// search then reaches deeper within the same nodes.
+    pub reductions: bool,
     /// The delays suggested to real-time hosts.
     pub pace: Pace,
 }
@@ -53,6 +58,7 @@ impl Default for AlphaBetaConfig {
             time_ms: None,
             tt_bits: 20,
             noise: 0.0,
+            reductions: false,
             pace: Pace::NONE,
         }
     }
@@ -205,6 +211,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
                 .map(|ms| start + Duration::from_millis(ms)),
             node_limit: self.config.max_nodes,
             noise: self.config.noise,
+            reductions: self.config.reductions,
             noise_seed: self.noise_seed,
             visited: &self.visited,
             root_seat: seat,

@@ -34,6 +34,8 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub deadline: Option<Instant>,
     pub node_limit: Option<u64>,
     pub noise: f64,
+    /// Late-move reductions (see [`Searcher::reduction`]).
+    pub reductions: bool,
     pub noise_seed: u64,
     /// Positions where the searching seat has already had to decide in this game (see
     /// [`REPETITION`]).
@@ -202,6 +204,20 @@ impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
         moves
     }
 
+    /// How many plies shallower the `index`-th move (ordering key `key`) is first searched:
+    /// none for the first three moves, the table's move and the killers, or at depths below
+    /// 3; one ply for the others, two from the eighth move on at depth 6 or more.
+    #[inline]
+    fn reduction(&self, depth: i32, index: usize, key: i32) -> i32 {
+        if !self.reductions || depth < 3 || index < 3 || key >= i32::MAX - 2 {
+            0
+        } else if index >= 8 && depth >= 6 {
+            2
+        } else {
+            1
+        }
+    }
+
     fn reward_cutoff(&mut self, seat: Seat, a: G::Action, depth: i32, ply: u32) {
         let base = (seat.index() & 1) * HISTORY_SLOTS;
         let h = &mut self.history[base + slot(&a)];
@@ -258,13 +274,18 @@ impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
         }
         let mut best = -INF;
         let mut best_move = None;
-        for (i, &(_, a)) in moves.iter().enumerate() {
+        for (i, &(key, a)) in moves.iter().enumerate() {
             let mut child = game.clone();
             child.apply(a);
             let score = if i == 0 {
                 self.child_score(&child, seat, depth, alpha, beta, ply)
             } else {
-                let s = self.child_score(&child, seat, depth, alpha, alpha + 1, ply);
+                let r = self.reduction(depth, i, key);
+                let mut s = self.child_score(&child, seat, depth - r, alpha, alpha + 1, ply);
+                if r > 0 && s > alpha && !self.stop {
+                    // The reduced search says this move may be better: look at full depth.
+                    s = self.child_score(&child, seat, depth, alpha, alpha + 1, ply);
+                }
                 if s > alpha && s < beta && !self.stop {
                     self.child_score(&child, seat, depth, alpha, beta, ply)
                 } else {

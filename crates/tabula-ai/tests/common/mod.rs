@@ -24,6 +24,7 @@ macro_rules! toy_notation {
     };
 }
 
+pub mod connect_four;
 pub mod corridor;
 pub mod kingmaker;
 pub mod race;

@@ -148,8 +148,13 @@ impl Session {
             Err(reason) => return error(reason),
         };
         for (i, text) in moves.iter().enumerate() {
-            if let Err(e) = play(state.as_mut(), text) {
-                return error(format!("move {} `{text}`: {e}", i + 1));
+            match play(state.as_mut(), text) {
+                Ok(()) => {}
+                // The refusal already names the action.
+                Err(RegistryError::Action { error: e, .. }) => {
+                    return error(format!("move {} `{text}`: {e}", i + 1));
+                }
+                Err(e) => return error(format!("move {} `{text}`: {e}", i + 1)),
             }
         }
         self.state = state;

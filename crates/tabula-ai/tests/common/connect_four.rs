@@ -1,0 +1,80 @@
+//! Connect Four references for the alpha-beta tests: the tactics data file (positions with
+//! known forced wins) and an exact value by plain memoised minimax, for endgames.
+
+use std::collections::HashMap;
+use tabula_connect_four::{Column, ConnectFour, Params};
+use tabula_core::{Game, Notation, ToAct};
+
+const TACTICS: &str = include_str!("../../../tabula-connect-four/data/tactics.txt");
+
+/// A position in Connect Four's notation.
+pub fn pos(text: &str) -> ConnectFour {
+    ConnectFour::from_notation(&Params::default(), text).unwrap()
+}
+
+/// A line of the tactics file: the side to move wins in `plies` by playing one of `wins`.
+pub struct Tactic {
+    pub line: usize,
+    pub position: ConnectFour,
+    pub wins: Vec<Column>,
+    pub plies: u32,
+}
+
+/// Every tactic of the data file.
+pub fn tactics() -> Vec<Tactic> {
+    let mut out = Vec::new();
+    for (i, line) in TACTICS.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut fields = line.split(';').map(str::trim);
+        let position = pos(fields.next().unwrap());
+        let (mut wins, mut plies) = (Vec::new(), 0);
+        for f in fields {
+            let (key, value) = f.split_once(' ').unwrap();
+            match key {
+                "win" => {
+                    wins = value
+                        .split_whitespace()
+                        .map(|c| Column::from_number(c.parse().unwrap()).unwrap())
+                        .collect()
+                }
+                "plies" => plies = value.parse().unwrap(),
+                other => panic!("line {}: unknown field {other}", i + 1),
+            }
+        }
+        out.push(Tactic {
+            line: i + 1,
+            position,
+            wins,
+            plies,
+        });
+    }
+    out
+}
+
+/// The exact value (1 win, 0 draw, -1 loss) for the side to move, by plain memoised minimax.
+pub fn solve(game: &ConnectFour, memo: &mut HashMap<String, i32>) -> i32 {
+    if let ToAct::Over(o) = game.to_act() {
+        // The mover of a finished game never won it.
+        return if o.is_draw() { 0 } else { -1 };
+    }
+    let key = game.to_notation();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    let mut best = -1;
+    for a in actions {
+        let mut child = game.clone();
+        child.apply(a);
+        best = best.max(-solve(&child, memo));
+        if best == 1 {
+            break;
+        }
+    }
+    memo.insert(key, best);
+    best
+}
