@@ -25,10 +25,13 @@
 //! ```
 
 mod search;
+mod table;
 
 use crate::bitboard::{CELLS, WIDTH, bottom_cell, column_mask, top_cell};
 use crate::{Column, ConnectFour, Status};
-use search::{Board, ORDER, Table};
+use search::{Board, ORDER};
+use std::sync::Arc;
+use table::Table;
 
 /// The lowest score a position with stones on it can have.
 const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
@@ -38,7 +41,9 @@ const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
 /// An exact solver with its transposition table, which stays valid between searches (what it
 /// holds are facts about positions), so a bot keeps one for a whole game or many.
 pub struct Solver {
-    table: Table,
+    table: Arc<Table>,
+    /// Stones on the board at the root of the current search.
+    root_stones: u32,
     nodes: u64,
     max_nodes: u64,
     aborted: bool,
@@ -51,15 +56,16 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a 10 MiB transposition table (2^21 entries).
+    /// A solver with a 16 MiB transposition table (2^21 entries).
     pub fn new() -> Solver {
         Solver::with_table_bits(21)
     }
 
-    /// A solver whose table has about `2^bits` entries of 5 bytes (`bits` within 18–30).
+    /// A solver whose table has `2^bits` entries of 8 bytes (`bits` within 10–30).
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
-            table: Table::new(bits),
+            table: Arc::new(Table::new(bits)),
+            root_stones: 0,
             nodes: 0,
             max_nodes: u64::MAX,
             aborted: false,
@@ -82,7 +88,7 @@ impl Solver {
         if game.status() != Status::Playing {
             return None;
         }
-        self.start(max_nodes);
+        self.start(game, max_nodes);
         let score = self.solve(Board::of(game));
         (!self.aborted).then_some(score)
     }
@@ -118,7 +124,7 @@ impl Solver {
         if game.status() != Status::Playing {
             return None;
         }
-        self.start(max_nodes);
+        self.start(game, max_nodes);
         let board = Board::of(game);
         let wins = board.winning_cells();
         let mut out = Vec::with_capacity(WIDTH);
@@ -150,7 +156,8 @@ impl Solver {
         Some(out)
     }
 
-    fn start(&mut self, max_nodes: u64) {
+    fn start(&mut self, game: &ConnectFour, max_nodes: u64) {
+        self.root_stones = game.plies();
         self.nodes = 0;
         self.max_nodes = max_nodes;
         self.aborted = false;
@@ -238,7 +245,7 @@ impl Solver {
         if game.status() != Status::Playing {
             return None;
         }
-        self.start(max_nodes);
+        self.start(game, max_nodes);
         let board = Board::of(game);
         let wins = board.winning_cells() & board.possible();
         if wins != 0 {
