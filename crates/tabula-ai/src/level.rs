@@ -71,7 +71,7 @@ use std::str::FromStr;
 /// the development machine (the bitboard solver of Connect Four searches 13 to 15 million
 /// nodes a second there), which proves a value-keeping move in all but a few positions from
 /// the sixth ply on (docs/performance.md).
-pub const EXPERT_SOLVER_NODES: u64 = 16_000_000;
+pub const EXPERT_SOLVER_NODES: u64 = 40_000_000;
 
 /// A named level, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

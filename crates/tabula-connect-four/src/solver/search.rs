@@ -121,7 +121,7 @@ impl Solver {
     /// `l + MAX_SCORE - 2·MIN_SCORE + 2` (the two ranges do not overlap).
     pub(super) fn negamax(&mut self, board: Board, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if self.nodes >= self.next_poll && self.poll() {
             self.aborted = true;
             return 0;
         }

@@ -2,8 +2,8 @@
 
 use crate::Entry;
 use tabula_ai::BotFactory;
-use tabula_ai::solver::ExactSolver;
-use tabula_connect_four::solver::Solver;
+use tabula_ai::solver::{ExactSolver, SharedProof};
+use tabula_connect_four::solver::{KeepingSearch, Solver};
 use tabula_connect_four::{Column, ConnectFour};
 
 pub static ENTRY: Entry<ConnectFour> = Entry::new(&tabula_connect_four::DESCRIPTION, || {
@@ -40,11 +40,33 @@ impl ExactSolver<ConnectFour> for BitboardSolver {
         kept
     }
 
+    fn shared_keeping(
+        &mut self,
+        game: &ConnectFour,
+        max_nodes: u64,
+    ) -> Option<Box<dyn SharedProof<Column>>> {
+        let search = self.0.keeping_search(game, max_nodes)?;
+        Some(Box::new(Proof(search)))
+    }
+
     fn nodes(&self) -> u64 {
         self.1
     }
 
     fn plies_to_end(&self, game: &ConnectFour, score: i32) -> i32 {
         tabula_connect_four::solver::plies_to_end(game, score)
+    }
+}
+
+/// The solver's proof of one value-keeping column, which threads share (both cores).
+struct Proof(KeepingSearch);
+
+impl SharedProof<Column> for Proof {
+    fn work(&self) {
+        self.0.work()
+    }
+
+    fn result(&self) -> Option<(Column, i32)> {
+        self.0.result()
     }
 }
