@@ -7,8 +7,14 @@
 //! column proven to win, or, when no column wins, one proven to draw); when none does, the
 //! mover loses whatever it plays. One thread takes the tasks in order and stops at the first
 //! success, as a plain sequential search would. Several threads take the next task not yet
-//! taken, so two columns are searched at once; a success cancels the tasks after it, while
-//! the tasks before it run on, so that the answer is still the first success in list order.
+//! taken in the first phase, so two columns are searched at once; a success cancels the
+//! tasks after it, while the tasks before it run on, so that the answer is still the first
+//! success in list order. In the second phase (a position that no column wins) the threads
+//! work on one task at a time, a helper trying the opponent's replies in reverse order: the
+//! drawing column's proof must refute every reply, and the two threads meet in the middle,
+//! where taking the next column instead was mostly wasted (the first drawing column ends
+//! the proof). On a drawn position after 8 plies, two threads searched 40.5M nodes in all
+//! this way against 52.9M taking tasks apart (one thread: 37.4M).
 //!
 //! With several threads the answer is reproducible whenever the proof finishes within its
 //! budget. Only when the budget runs out part-way can the outcome depend on the threads'
@@ -42,6 +48,8 @@ pub(super) struct Control {
     best: AtomicUsize,
     /// The node budget is spent.
     spent: AtomicBool,
+    /// Each task's outcome.
+    outcomes: Vec<AtomicU8>,
 }
 
 impl Control {
@@ -50,7 +58,12 @@ impl Control {
         if self.nodes.fetch_add(nodes, Relaxed) + nodes > self.max_nodes {
             self.spent.store(true, Relaxed);
         }
-        self.spent.load(Relaxed) || self.best.load(Relaxed) < task
+        self.spent.load(Relaxed)
+            || self.best.load(Relaxed) < task
+            || self
+                .outcomes
+                .get(task)
+                .is_some_and(|o| o.load(Relaxed) != PENDING)
     }
 }
 
@@ -67,7 +80,6 @@ pub struct KeepingSearch {
     next: u64,
     /// (cell, alpha): first every column with alpha 0, then every column with alpha -1.
     tasks: Vec<(u64, i32)>,
-    outcomes: Vec<AtomicU8>,
     taken: AtomicUsize,
     control: Arc<Control>,
 }
@@ -81,13 +93,13 @@ impl KeepingSearch {
             settled: None,
             next: 0,
             tasks: Vec::new(),
-            outcomes: Vec::new(),
             taken: AtomicUsize::new(0),
             control: Arc::new(Control {
                 max_nodes,
                 nodes: AtomicU64::new(0),
                 best: AtomicUsize::new(usize::MAX),
                 spent: AtomicBool::new(false),
+                outcomes: Vec::new(),
             }),
         };
         let wins = board.winning_cells() & board.possible();
@@ -113,11 +125,14 @@ impl KeepingSearch {
                 .tasks
                 .extend(moves[..n].iter().map(|&cell| (cell, alpha)));
         }
-        search.outcomes = search
+        let outcomes = search
             .tasks
             .iter()
             .map(|_| AtomicU8::new(PENDING))
             .collect();
+        Arc::get_mut(&mut search.control)
+            .expect("not shared yet")
+            .outcomes = outcomes;
         search
     }
 
@@ -136,17 +151,34 @@ impl KeepingSearch {
             task: 0,
             next_poll: POLL,
             reported: 0,
+            flip_at: -1,
         };
+        let columns = self.tasks.len() / 2;
         while !self.control.spent.load(Relaxed) {
-            let i = self.taken.fetch_add(1, Relaxed);
-            if i >= self.tasks.len() || self.control.best.load(Relaxed) < i {
-                break;
-            }
+            let best = self.control.best.load(Relaxed);
+            let taken = self.taken.load(Relaxed).min(self.tasks.len());
+            // Second-phase tasks are searched one at a time by every worker (see the module
+            // docs); first-phase tasks one per worker.
+            let running = (columns..taken)
+                .find(|&p| p < best && self.control.outcomes[p].load(Relaxed) == PENDING);
+            let (i, helping) = match running {
+                Some(p) => (p, true),
+                None => {
+                    let i = self.taken.fetch_add(1, Relaxed);
+                    if i >= self.tasks.len() || best < i {
+                        break;
+                    }
+                    (i, false)
+                }
+            };
             let (cell, alpha) = self.tasks[i];
             worker.task = i;
             worker.aborted = false;
             let mut child = self.board;
             child.play(cell);
+            // A helper tries the replies in the opposite order: where every reply must be
+            // refuted, the two workers then meet in the middle.
+            worker.flip_at = if helping { child.moves } else { -1 };
             let score = if child.moves == CELLS as i32 {
                 0
             } else {
@@ -155,11 +187,11 @@ impl KeepingSearch {
             if worker.aborted {
                 continue;
             }
-            if score > alpha {
-                self.outcomes[i].store(PROVEN, Relaxed);
+            let outcome = if score > alpha { PROVEN } else { FAILED };
+            // Both workers on a task store the same (exact) outcome.
+            self.control.outcomes[i].store(outcome, Relaxed);
+            if outcome == PROVEN {
                 self.control.best.fetch_min(i, Relaxed);
-            } else {
-                self.outcomes[i].store(FAILED, Relaxed);
             }
         }
         self.control
@@ -174,7 +206,11 @@ impl KeepingSearch {
             return self.settled;
         }
         let columns = self.tasks.len() / 2;
-        let failed = |n: usize| self.outcomes[..n].iter().all(|o| o.load(Relaxed) == FAILED);
+        let failed = |n: usize| {
+            self.control.outcomes[..n]
+                .iter()
+                .all(|o| o.load(Relaxed) == FAILED)
+        };
         let best = self.control.best.load(Relaxed);
         if best < columns {
             Some((column_of(self.tasks[best].0), 1))

@@ -58,6 +58,8 @@ pub struct Solver {
     reported: u64,
     /// The node count at which the search next looks whether to stop.
     next_poll: u64,
+    /// Positions with this many stones try their moves in reverse order (a helper's).
+    flip_at: i32,
 }
 
 impl Default for Solver {
@@ -83,6 +85,7 @@ impl Solver {
             task: 0,
             reported: 0,
             next_poll: u64::MAX,
+            flip_at: -1,
         }
     }
 

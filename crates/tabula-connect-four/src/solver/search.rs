@@ -1,7 +1,7 @@
 //! The solver's machinery: the board as the search sees it (the bitboard of the side to move
 //! and the mask of every stone, with legal cells, immediate threats, the moves that do not
-//! lose at once and the threat count that orders moves), and
-//! negamax with alpha-beta over them (the transposition table is in `table`).
+//! lose at once and the threat count that orders moves), and negamax with alpha-beta over
+//! them, with an enhanced transposition cutoff far from the end (the table is in `table`).
 
 use super::{MAX_SCORE, MIN_SCORE, Solver};
 use crate::ConnectFour;
@@ -9,6 +9,12 @@ use crate::bitboard::{BOARD, BOTTOM, CELLS, WIDTH, column_mask, completing_cells
 
 /// Columns in the order they are tried: the centre first.
 pub(super) const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The most stones a position may have for the enhanced transposition cutoff to be tried.
+/// On a hard position after 8 plies (49.5M nodes without), trying it up to 28 stones saved
+/// 24% of the nodes and about 20% of the CPU time; at every stone count it saved 36% of the
+/// nodes but took 30% more time. On 40 positions after 6–11 plies the time was the same.
+const ETC_STONES: i32 = 28;
 
 /// A position as the solver sees it: the stones of the side to move and every stone.
 #[derive(Clone, Copy)]
@@ -170,7 +176,32 @@ impl Solver {
                 return beta;
             }
         }
-        let (moves, n) = board.ordered(next);
+        // Enhanced transposition cutoff: a child whose stored upper bound is low enough proves
+        // that this position reaches beta, without a search (the children's buckets are on
+        // their way to the cache). Only far from the end, where a subtree saved is large:
+        // nearer the end the lookups cost more time than the nodes they save.
+        if board.moves <= ETC_STONES {
+            for c in ORDER {
+                let cell = next & column_mask(c);
+                if cell == 0 {
+                    continue;
+                }
+                let stored = self.table.get(board.child_key(cell)) as i32;
+                if stored != 0 && stored <= MAX_SCORE - MIN_SCORE + 1 {
+                    let score = -(stored + MIN_SCORE - 1);
+                    if score >= beta {
+                        let value = (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8;
+                        self.table
+                            .put(key, board.moves as u32, value, self.root_stones);
+                        return score;
+                    }
+                }
+            }
+        }
+        let (mut moves, n) = board.ordered(next);
+        if board.moves == self.flip_at {
+            moves[..n].reverse();
+        }
         for &cell in &moves[..n] {
             let mut child = board;
             child.play(cell);
