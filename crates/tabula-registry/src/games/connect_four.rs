@@ -10,9 +10,9 @@ pub static ENTRY: Entry<ConnectFour> = Entry::new(&tabula_connect_four::DESCRIPT
     BotFactory::new().with_alphabeta().with_solver(solver)
 });
 
-/// The bitboard solver, with a 10 MiB table per bot (larger tables save few nodes on the
-/// positions a move meets and search more slowly, out of the processor's cache; see
-/// docs/performance.md).
+/// The bitboard solver, with a 16 MiB table (2^21 entries) per bot, shared by the threads of
+/// a proof (larger tables save few nodes on the positions a move meets and search more
+/// slowly, out of the processor's cache; see docs/performance.md).
 fn solver() -> Box<dyn ExactSolver<ConnectFour>> {
     Box::new(BitboardSolver(Solver::new(), 0))
 }
