@@ -2,7 +2,7 @@
 //! configuration of either engine (which one a game uses is the registry's choice, see
 //! [`crate::BotFactory`]); every level uses iteration, depth or node budgets only (never wall
 //! time) and one thread (but for `expert` with a solver, below), so a level's play is
-//! deterministic for a given seed on any machine.
+//! deterministic for a given seed on any machine (with the one exception below).
 //!
 //! | level    | MCTS (UCT, c = 1.4) | alpha-beta                                                   | pace (race / step) |
 //! |----------|---------------------|--------------------------------------------------------------|--------------------|
@@ -17,31 +17,35 @@
 //! `expert`'s late-move reductions take it to depth 10 or 11 within its nodes.
 //!
 //! In games with an exact solver (Connect Four), `expert` first asks the solver, within
-//! 16 000 000 nodes, and plays a proven value-keeping action when it answers (see
-//! [`crate::solver`]). Where the solver needs more than an eighth of that budget, the level's
-//! own search runs meanwhile on a second thread (its answer is used when the proof does not
-//! come), so that move takes two threads: both searches have node budgets, and the move stays
-//! the same for a seed.
+//! 30 000 000 nodes in all, and plays a proven value-keeping action when it answers (see
+//! [`crate::solver`]). Where the solver needs more than a sixteenth of that budget, the
+//! level's own search runs meanwhile on a second thread (its answer is used when the proof
+//! does not come) and then joins the proof, so that move takes both cores. Every search has a
+//! node budget; the move is the same for a seed except where a proof shared by the two
+//! threads ends close to the budget, when the threads' timing can decide whether it comes.
 //!
 //! **Time per move.** The budgets are iterations and nodes so that a seed gives the same
 //! play on any machine (what `tabula match` and `analyze` need); they are chosen so that a
 //! move takes at most 0.5 s (`strong`) and 2 s (`expert`) of one core of the 2-core
-//! development machine, so the bound holds on one thread and a fortiori with more. Measured
+//! development machine, so the bound holds on one thread and a fortiori with more; Connect
+//! Four's `expert`, which proves on both cores, is sized for 2 s of wall time on the
+//! machine's two cores (an estimate, below: a loaded machine cannot show it). Measured
 //! CPU time per move over the first moves of self-play games (2 players, China Moon 3;
 //! `cargo run --release -p tabula-registry --example level_times`, docs/performance.md):
 //!
 //! | game            | engine     | beginner | casual | strong (max)    | expert (max)      |
 //! |-----------------|------------|----------|--------|-----------------|-------------------|
-//! | Connect Four    | alpha-beta | < 10 ms  | < 10 ms| 4 ms (10)       | 1.05 s (2.39) †   |
+//! | Connect Four    | alpha-beta | < 10 ms  | < 10 ms| 4 ms (10)       | 0.58 s (3.06) †   |
 //! | Toumaï          | alpha-beta | < 10 ms  | 2 ms   | 98 ms (150)     | 0.99 s (1.68)     |
 //! | Khan-Tsin       | alpha-beta | < 10 ms  | 1 ms   | 84 ms (110)     | 0.91 s (1.01)     |
 //! | China Moon (3)  | MCTS       | 3 ms     | 29 ms  | 281 ms (320)    | 1.63 s (1.78)     |
 //! | Magical Circle  | MCTS       | 4 ms     | 33 ms  | 300 ms (390)    | about 1.1 s (1.3) |
 //!
-//! † CPU time of both threads (the solver's, and the alpha-beta's alongside it where the
-//! solver proves nothing, as in the first moves); the wall time is about the larger of the
-//! two: by estimate 1.2 s for the solver's 16M nodes and 1 s for the alpha-beta on idle cores
-//! (measured under load: 1.10 s mean, 2.51 s max at a load average of 5.3).
+//! † CPU time of both threads (the solver's, and the alpha-beta's then the proof's on the
+//! second thread where the solver needs more than its first share, as in the first moves).
+//! Wall time 0.32 s mean, 1.63 s max (40 decisions, load average 1.7 from other work on the
+//! machine): the first share on one thread, then half of the rest and of the alpha-beta on
+//! each core. With 40M nodes it was 2.25 s at most (CPU 4.25 s), over the 2 s.
 //!
 //! Magical Circle's `expert` takes 1.8 s (2.1 s at most) at 50 000 iterations with its
 //! solver rollouts, so that game gives it 30 000 (its factory's
@@ -76,7 +80,7 @@ use std::str::FromStr;
 /// the development machine (the bitboard solver of Connect Four searches 13 to 15 million
 /// nodes a second there), which proves a value-keeping move in all but a few positions from
 /// the sixth ply on (docs/performance.md).
-pub const EXPERT_SOLVER_NODES: u64 = 16_000_000;
+pub const EXPERT_SOLVER_NODES: u64 = 30_000_000;
 
 /// A named level, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

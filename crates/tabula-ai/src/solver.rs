@@ -5,9 +5,15 @@
 //! fastest win, or the longest resistance), breaking ties by its seed. Otherwise it asks for
 //! one action proven to keep the game-theoretic value within the rest of the budget, while the
 //! wrapped bot searches on a second thread; the proven action is played if the proof comes,
-//! the wrapped bot's choice if not. Both searches have node budgets, so the move is the same
-//! for a seed whatever the threads' speeds. The registry wires it with
-//! [`BotFactory::with_solver`].
+//! the wrapped bot's choice if not. Where the solver offers a proof that threads can share
+//! ([`ExactSolver::shared_keeping`]), the second thread joins the proof once the wrapped bot
+//! has decided, so both cores prove for most of the move.
+//!
+//! Every search has a node budget, so the wrapped bot's move, the exact scores and a proof by
+//! one thread are the same for a seed whatever the threads' speeds. A shared proof is
+//! reproducible when it finishes within its budget; only near the budget's end can the
+//! threads' timing decide whether it comes (see the solver's docs).
+//! The registry wires it with [`BotFactory::with_solver`].
 //!
 //! [`BotFactory::with_solver`]: crate::BotFactory::with_solver
 
@@ -38,6 +44,18 @@ pub trait ExactSolver<G: TwoPlayerZeroSum>: Send {
             .map(|&(action, score)| (action, score.signum()))
     }
 
+    /// A proof of one value-keeping action of `game` within `max_nodes` nodes in all that
+    /// several threads can work on at once, or `None` where the solver has none (then
+    /// [`ExactSolver::keeping_action`] is used, on one thread). The default is `None`.
+    fn shared_keeping(
+        &mut self,
+        game: &G,
+        max_nodes: u64,
+    ) -> Option<Box<dyn SharedProof<G::Action>>> {
+        let _ = (game, max_nodes);
+        None
+    }
+
     /// Nodes searched by the last call.
     fn nodes(&self) -> u64;
 
@@ -46,9 +64,21 @@ pub trait ExactSolver<G: TwoPlayerZeroSum>: Send {
     fn plies_to_end(&self, game: &G, score: i32) -> i32;
 }
 
+/// A proof of one value-keeping action that any number of threads work on together
+/// (see [`ExactSolver::shared_keeping`]).
+pub trait SharedProof<A>: Send + Sync {
+    /// Works on the proof until it is settled or its budget is spent; threads may call it at
+    /// once, and a thread may join while others are already working.
+    fn work(&self);
+
+    /// Once every [`SharedProof::work`] has returned: the proven action with the sign of its
+    /// score (1, 0 or -1), or `None` if the proof did not come within the budget.
+    fn result(&self) -> Option<(A, i32)>;
+}
+
 /// The share of the budget within which [`SolverBot`] first asks for every action's score:
 /// `max_nodes / EXACT_SHARE`.
-pub const EXACT_SHARE: u64 = 8;
+pub const EXACT_SHARE: u64 = 16;
 
 /// Makes a fresh solver (each bot owns one, with its table).
 pub type MakeSolver<G> = fn() -> Box<dyn ExactSolver<G>>;
@@ -127,6 +157,23 @@ impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
         }
         // The rest of the budget: what the first search learnt stays in the solver's table.
         let budget = self.max_nodes - self.solver.nodes().min(first);
+        if let Some(proof) = self.solver.shared_keeping(game, budget) {
+            let (proof, fallback) = (&*proof, &mut self.fallback);
+            let chosen = std::thread::scope(|scope| {
+                let chosen = scope.spawn(|| {
+                    let chosen = fallback.decide(game, seat, may_wait);
+                    proof.work();
+                    chosen
+                });
+                proof.work();
+                chosen.join()
+            });
+            let chosen = chosen.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            return match proof.result() {
+                Some((action, _)) => Ok(Decision::Act(action)),
+                None => chosen,
+            };
+        }
         let (solver, fallback) = (&mut self.solver, &mut self.fallback);
         let (kept, chosen) = std::thread::scope(|scope| {
             let chosen = scope.spawn(|| fallback.decide(game, seat, may_wait));

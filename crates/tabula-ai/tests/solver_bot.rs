@@ -1,11 +1,12 @@
 //! How [`SolverBot`] uses its solver and its wrapped bot, with scripted stand-ins for both on
 //! Connect Four: every action's scores within the first share of the budget; otherwise one
 //! value-keeping action within the rest while the wrapped bot searches alongside; the wrapped
-//! bot's choice when no proof comes. And the default [`ExactSolver::keeping_action`].
+//! bot's choice when no proof comes; a shared proof worked on by both threads, the second
+//! once the wrapped bot has decided. And the default [`ExactSolver::keeping_action`].
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use tabula_ai::solver::{EXACT_SHARE, ExactSolver, SolverBot};
+use tabula_ai::solver::{EXACT_SHARE, ExactSolver, SharedProof, SolverBot};
 use tabula_ai::{AiError, Bot, Decision};
 use tabula_connect_four::{Column, ConnectFour};
 use tabula_core::Seat;
@@ -135,4 +136,103 @@ fn the_default_keeping_action_is_the_best_scored_with_its_sign() {
     assert_eq!(solver.keeping_action(&game, 0), None);
     let mut solver = OnlyScores(vec![(column(3), 0), (column(1), -2)]);
     assert_eq!(solver.keeping_action(&game, 1), Some((column(3), 0)));
+}
+
+/// A proof that records which threads worked on it, and whether the wrapped bot had already
+/// decided when each began.
+struct Recorded {
+    answer: Option<(Column, i32)>,
+    decisions: Arc<AtomicUsize>,
+    workers: Arc<Mutex<Vec<(std::thread::ThreadId, usize)>>>,
+}
+
+impl SharedProof<Column> for Recorded {
+    fn work(&self) {
+        let decided = self.decisions.load(Ordering::SeqCst);
+        self.workers
+            .lock()
+            .unwrap()
+            .push((std::thread::current().id(), decided));
+    }
+
+    fn result(&self) -> Option<(Column, i32)> {
+        self.answer
+    }
+}
+
+/// No exact scores; a shared proof with the given answer.
+struct Shared {
+    answer: Option<(Column, i32)>,
+    decisions: Arc<AtomicUsize>,
+    workers: Arc<Mutex<Vec<(std::thread::ThreadId, usize)>>>,
+    budgets: Arc<Mutex<Vec<u64>>>,
+}
+
+impl ExactSolver<ConnectFour> for Shared {
+    fn action_scores(&mut self, _: &ConnectFour, max_nodes: u64) -> Option<Vec<(Column, i32)>> {
+        self.budgets.lock().unwrap().push(max_nodes);
+        None
+    }
+
+    fn shared_keeping(
+        &mut self,
+        _: &ConnectFour,
+        max_nodes: u64,
+    ) -> Option<Box<dyn SharedProof<Column>>> {
+        self.budgets.lock().unwrap().push(max_nodes);
+        Some(Box::new(Recorded {
+            answer: self.answer,
+            decisions: self.decisions.clone(),
+            workers: self.workers.clone(),
+        }))
+    }
+
+    fn nodes(&self) -> u64 {
+        BUDGET / EXACT_SHARE
+    }
+
+    fn plies_to_end(&self, _: &ConnectFour, _: i32) -> i32 {
+        1
+    }
+}
+
+fn run_shared(answer: Option<(Column, i32)>) -> Column {
+    let decisions = Arc::new(AtomicUsize::new(0));
+    let workers = Arc::new(Mutex::new(Vec::new()));
+    let budgets = Arc::new(Mutex::new(Vec::new()));
+    let solver = Shared {
+        answer,
+        decisions: decisions.clone(),
+        workers: workers.clone(),
+        budgets: budgets.clone(),
+    };
+    let wrapped = Wrapped(decisions.clone());
+    let mut bot = SolverBot::new(Box::new(solver), BUDGET, Box::new(wrapped), 1);
+    let Decision::Act(chosen) = bot.decide(&ConnectFour::empty(), Seat(0), false).unwrap() else {
+        panic!("no action");
+    };
+    assert_eq!(
+        *budgets.lock().unwrap(),
+        [BUDGET / EXACT_SHARE, BUDGET - BUDGET / EXACT_SHARE]
+    );
+    let workers = workers.lock().unwrap().clone();
+    assert_eq!(workers.len(), 2, "both threads worked on the proof");
+    assert_ne!(workers[0].0, workers[1].0, "two threads");
+    let caller = std::thread::current().id();
+    let helper = workers.iter().find(|w| w.0 != caller).unwrap();
+    assert_eq!(
+        helper.1, 1,
+        "the helper began once the wrapped bot had decided"
+    );
+    chosen
+}
+
+#[test]
+fn a_shared_proof_is_worked_on_by_both_threads_and_played() {
+    assert_eq!(run_shared(Some((column(6), 1))), column(6));
+}
+
+#[test]
+fn without_a_shared_proof_the_wrapped_bot_decides() {
+    assert_eq!(run_shared(None), column(1));
 }

@@ -1,17 +1,18 @@
-//! Where the exact solver's time goes: nodes and time to find a value-keeping column
-//! ([`Solver::keeping_column`]) and, optionally, the value of every column
+//! Where the exact solver's time goes: nodes and wall time to find a value-keeping column
+//! ([`Solver::keeping_column_threads`], on `--threads` threads) and, optionally, the value of every column
 //! ([`Solver::column_values`]), on positions after random plies, with the solver's speed in
 //! nodes per second.
 //!
 //! ```sh
 //! cargo run --release -p tabula-connect-four --example solver_nodes -- \
 //!     [--positions 30] [--min-plies 6] [--max-plies 11] [--table-bits 21] [--cap 200000000] \
-//!     [--every-column] [--seed 1] [--position "<notation>"]
+//!     [--threads 1] [--every-column] [--each] [--seed 1] [--position "<notation>"]
 //! ```
 //!
 //! Each position gets a fresh solver (no table carried over from another position), as a bot
 //! meeting it for the first time would. A search over `--cap` nodes counts as unsolved.
-//! `--position` measures that one position instead of random ones.
+//! `--position` measures that one position instead of random ones; `--each` prints every
+//! position with its answer, nodes and time.
 
 use rand::RngExt;
 use std::time::{Duration, Instant};
@@ -48,7 +49,9 @@ fn main() {
     let bits: u32 = arg(&args, "--table-bits", "21").parse().expect("N");
     let cap: u64 = arg(&args, "--cap", "200000000").parse().expect("N");
     let seed: u64 = arg(&args, "--seed", "1").parse().expect("S");
+    let threads: usize = arg(&args, "--threads", "1").parse().expect("N");
     let every_column = args.iter().any(|a| a == "--every-column");
+    let each = args.iter().any(|a| a == "--each");
     let fixed = args.iter().any(|a| a == "--position").then(|| {
         ConnectFour::from_notation(&Default::default(), &arg(&args, "--position", ""))
             .expect("a position")
@@ -71,9 +74,17 @@ fn main() {
         done += 1;
         let mut solver = Solver::with_table_bits(bits);
         let start = Instant::now();
-        let kept = solver.keeping_column(&game, cap);
-        keep_time += start.elapsed();
-        if fixed.is_some() {
+        let kept = solver.keeping_column_threads(&game, cap, threads);
+        let took = start.elapsed();
+        keep_time += took;
+        if each {
+            println!(
+                "{} ({} plies): {kept:?}, {:.1}M nodes, {took:.2?}",
+                game.to_notation(),
+                game.plies(),
+                solver.nodes() as f64 / 1e6
+            );
+        } else if fixed.is_some() {
             println!("kept {kept:?} in {} nodes", solver.nodes());
         }
         match kept {
@@ -99,9 +110,13 @@ fn main() {
         total as f64 / time.as_secs_f64() / 1e6
     };
     keep_nodes.sort();
-    println!("{count} positions after {min}-{max} random plies, table 2^{bits}, cap {cap} nodes");
     println!(
-        "keeping_column: {} solved ({}), {unsolved} over the cap; {:.1}M nodes/s, {:.2?} in all",
+        "{count} positions after {min}-{max} random plies, table 2^{bits}, cap {cap} nodes, \
+         {threads} thread(s)"
+    );
+    println!(
+        "keeping_column: {} solved ({}), {unsolved} over the cap; {:.1}M nodes/s (wall), \
+         {:.2?} in all",
         keep_nodes.len(),
         quantiles(&keep_nodes),
         rate(&keep_nodes, unsolved, keep_time),

@@ -234,3 +234,48 @@ fn the_keeping_column_is_none_over_its_budget_and_sound_after() {
         assert_eq!(after, best, "{} column {column}", game.to_notation());
     }
 }
+
+#[test]
+fn two_threads_prove_the_column_one_thread_proves() {
+    // Without a budget the shared proof settles every task one thread would, so the answer
+    // is the same column: the first success in the tasks' order, whichever thread found it.
+    let mut rng = rng_from_seed(23);
+    let mut one = Solver::new();
+    let mut two = Solver::new();
+    let mut values = [0; 3];
+    for i in 0..40 {
+        let game = after_plies(&mut rng, [10, 14, 18, 22][i % 4]);
+        let alone = one.keeping_column(&game, u64::MAX).unwrap();
+        let shared = two.keeping_column_threads(&game, u64::MAX, 2).unwrap();
+        assert_eq!(shared, alone, "{}", game.to_notation());
+        values[(alone.1 + 1) as usize] += 1;
+    }
+    assert!(
+        values.iter().all(|&n| n >= 2),
+        "losses, draws, wins: {values:?}"
+    );
+}
+
+#[test]
+fn a_shared_proof_answers_none_over_its_budget_and_a_late_helper_changes_nothing() {
+    let solver = Solver::new();
+    let search = solver
+        .keeping_search(&ConnectFour::empty(), 50_000)
+        .unwrap();
+    std::thread::scope(|scope| {
+        scope.spawn(|| search.work());
+        search.work();
+    });
+    assert_eq!(search.result(), None);
+    assert!(search.nodes() > 50_000);
+    // A thread joining once the proof is settled finds nothing left to do.
+    let mut rng = rng_from_seed(29);
+    let game = after_plies(&mut rng, 20);
+    let search = solver.keeping_search(&game, u64::MAX).unwrap();
+    search.work();
+    let (answer, nodes) = (search.result(), search.nodes());
+    search.work();
+    assert_eq!((search.result(), search.nodes()), (answer, nodes));
+    let expected = Solver::new().keeping_column(&game, u64::MAX);
+    assert_eq!(answer, expected);
+}

@@ -9,10 +9,13 @@
 //! Positions come from random play (a ply count drawn uniformly between the bounds) and are
 //! kept only when non-trivial: some legal move changes the value. Positions the reference
 //! solver cannot settle within 400 million nodes are skipped and counted. Each position a
-//! level loses is printed (its notation, the column played and every column's value).
+//! level loses is printed (its notation, the column played and every column's value). Per
+//! move: the wall time, and the process's CPU time (all threads; Linux `/proc/self/stat`, 10
+//! ms ticks), which other work on a loaded machine does not inflate; the splits by ply count
+//! (below 12 plies, from 12 on) follow the totals.
 
 use rand::RngExt;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tabula_connect_four::solver::Solver;
 use tabula_connect_four::{Column, ConnectFour};
 use tabula_core::{Actor, Game, Notation, rng_from_seed};
@@ -22,6 +25,47 @@ fn arg(args: &[String], name: &str, default: &str) -> String {
         .position(|a| a == name)
         .and_then(|i| args.get(i + 1).cloned())
         .unwrap_or_else(|| default.to_string())
+}
+
+/// CPU seconds used by this process so far (user and system; 0 where `/proc` is missing).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // The fields after the command name (in parentheses): utime and stime are the 12th and
+    // 13th, in clock ticks (100 per second on Linux).
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// One move's record: plies of the position, value kept, wall and CPU seconds.
+type Record = (u32, bool, f64, f64);
+
+/// Prints one line of figures for the records that `keep` selects.
+fn summary(label: &str, records: &[Record], keep: impl Fn(u32) -> bool) {
+    let chosen: Vec<&Record> = records.iter().filter(|r| keep(r.0)).collect();
+    let n = chosen.len();
+    if n == 0 {
+        return;
+    }
+    let kept = chosen.iter().filter(|r| r.1).count();
+    let mean = |f: fn(&Record) -> f64| chosen.iter().map(|r| f(r)).sum::<f64>() / n as f64;
+    let max = |f: fn(&Record) -> f64| chosen.iter().map(|r| f(r)).fold(0.0, f64::max);
+    println!(
+        "{label:<22} {kept:>4}/{n:<4} {:>5.1}%  {:>7.3}s  {:>7.3}s  {:>7.3}s  {:>7.3}s",
+        100.0 * kept as f64 / n as f64,
+        mean(|r| r.2),
+        max(|r| r.2),
+        mean(|r| r.3),
+        max(|r| r.3),
+    );
 }
 
 fn main() {
@@ -67,28 +111,26 @@ fn main() {
         "{} non-trivial positions, {min}-{max} plies, seed {seed}; {skipped} skipped (unsolved)",
         positions.len()
     );
-    println!("level      kept    share   mean/move   max/move");
+    println!("level, plies           kept    share  wall mean  wall max  cpu mean   cpu max");
     let entry = tabula_registry::find("connect-four").expect("registered");
     for level in levels {
-        let (mut kept, mut total, mut worst) = (0, Duration::ZERO, Duration::ZERO);
+        let mut records: Vec<Record> = Vec::new();
         for (i, (game, scores)) in positions.iter().enumerate() {
             let mut bot = entry.bot(level, seed + i as u64).expect("a level");
             let dyn_game = entry
                 .load_position(&serde_json::json!({}), &game.to_notation())
                 .expect("a position");
             let seat = game.side_to_move();
-            let start = Instant::now();
+            let (start, cpu_start) = (Instant::now(), cpu_seconds());
             let chosen = bot.decide(dyn_game.as_ref(), seat).expect("a move");
-            let took = start.elapsed();
-            total += took;
-            worst = worst.max(took);
+            let (took, cpu) = (start.elapsed(), cpu_seconds() - cpu_start);
             let column = game
                 .parse_action(Actor::Seat(seat), &chosen.action)
                 .expect("a column");
             let score = scores.iter().find(|&&(c, _)| c == column).expect("legal").1;
-            if score.signum() == scores[0].1.signum() {
-                kept += 1;
-            } else {
+            let kept = score.signum() == scores[0].1.signum();
+            records.push((game.plies(), kept, took.as_secs_f64(), cpu));
+            if !kept {
                 let values: Vec<String> = scores.iter().map(|(c, v)| format!("{c}:{v}")).collect();
                 println!(
                     "{level} lost {} ({} plies): played {column}; column:value {}",
@@ -98,12 +140,8 @@ fn main() {
                 );
             }
         }
-        let n = positions.len();
-        println!(
-            "{level:<10} {kept:>4}/{n:<4} {:>5.1}%   {:>8.1?}   {:>8.1?}",
-            100.0 * kept as f64 / n as f64,
-            total / n as u32,
-            worst
-        );
+        summary(level, &records, |_| true);
+        summary(&format!("{level}, {min}-11"), &records, |p| p < 12);
+        summary(&format!("{level}, 12-{max}"), &records, |p| p >= 12);
     }
 }

@@ -13,7 +13,8 @@
 //! and stops at the first column proven to win; if none does, a second asks "does some column
 //! draw?" the same way. A won position costs one proof of one winning column (not a
 //! refutation of every other one), and the table carries what the first search learnt into
-//! the second.
+//! the second. Several threads can share that proof ([`Solver::keeping_column_threads`],
+//! [`KeepingSearch`]): they share one lock-free table and search two root columns at once.
 //!
 //! ```
 //! use tabula_connect_four::{ConnectFour, solver::Solver};
@@ -24,11 +25,17 @@
 //! assert_eq!(solver.score(&game, u64::MAX), Some(18)); // x wins with its next stone
 //! ```
 
+mod keeping;
 mod search;
+mod table;
 
 use crate::bitboard::{CELLS, WIDTH, bottom_cell, column_mask, top_cell};
 use crate::{Column, ConnectFour, Status};
-use search::{Board, ORDER, Table};
+use keeping::Control;
+pub use keeping::KeepingSearch;
+use search::{Board, ORDER};
+use std::sync::Arc;
+use table::Table;
 
 /// The lowest score a position with stones on it can have.
 const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
@@ -36,12 +43,23 @@ const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
 const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
 
 /// An exact solver with its transposition table, which stays valid between searches (what it
-/// holds are facts about positions), so a bot keeps one for a whole game or many.
+/// holds are facts about positions), so a bot keeps one for a whole game or many. Threads
+/// working on one [`KeepingSearch`] share the table.
 pub struct Solver {
-    table: Table,
+    table: Arc<Table>,
+    /// Stones on the board at the root of the current search.
+    root_stones: u32,
     nodes: u64,
-    max_nodes: u64,
     aborted: bool,
+    /// For a worker of a shared proof: what it shares with the others, its task, and the
+    /// nodes it has reported.
+    control: Option<Arc<Control>>,
+    task: usize,
+    reported: u64,
+    /// The node count at which the search next looks whether to stop.
+    next_poll: u64,
+    /// Positions with this many stones try their moves in reverse order (a helper's).
+    flip_at: i32,
 }
 
 impl Default for Solver {
@@ -51,18 +69,23 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a 10 MiB transposition table (2^21 entries).
+    /// A solver with a 16 MiB transposition table (2^21 entries).
     pub fn new() -> Solver {
         Solver::with_table_bits(21)
     }
 
-    /// A solver whose table has about `2^bits` entries of 5 bytes (`bits` within 18–30).
+    /// A solver whose table has `2^bits` entries of 8 bytes (`bits` within 10–30).
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
-            table: Table::new(bits),
+            table: Arc::new(Table::new(bits)),
+            root_stones: 0,
             nodes: 0,
-            max_nodes: u64::MAX,
             aborted: false,
+            control: None,
+            task: 0,
+            reported: 0,
+            next_poll: u64::MAX,
+            flip_at: -1,
         }
     }
 
@@ -82,7 +105,7 @@ impl Solver {
         if game.status() != Status::Playing {
             return None;
         }
-        self.start(max_nodes);
+        self.start(game, max_nodes);
         let score = self.solve(Board::of(game));
         (!self.aborted).then_some(score)
     }
@@ -118,7 +141,7 @@ impl Solver {
         if game.status() != Status::Playing {
             return None;
         }
-        self.start(max_nodes);
+        self.start(game, max_nodes);
         let board = Board::of(game);
         let wins = board.winning_cells();
         let mut out = Vec::with_capacity(WIDTH);
@@ -150,10 +173,23 @@ impl Solver {
         Some(out)
     }
 
-    fn start(&mut self, max_nodes: u64) {
+    fn start(&mut self, game: &ConnectFour, max_nodes: u64) {
+        self.root_stones = game.plies();
         self.nodes = 0;
-        self.max_nodes = max_nodes;
+        self.next_poll = max_nodes.saturating_add(1);
         self.aborted = false;
+    }
+
+    /// Whether the search should stop, once `nodes` reached `next_poll`: over its budget
+    /// (alone), or told to by the proof it works on.
+    fn poll(&mut self) -> bool {
+        let Some(control) = &self.control else {
+            return true;
+        };
+        let stop = control.report(self.nodes - self.reported, self.task);
+        self.reported = self.nodes;
+        self.next_poll = self.nodes + keeping::POLL;
+        stop
     }
 
     /// Bisects the score with null-window searches.
@@ -223,71 +259,6 @@ fn column_of(cell: u64) -> Column {
         .find(|&c| cell & column_mask(c) != 0)
         .expect("a cell of the board");
     Column::from_index(c).expect("a column index")
-}
-
-impl Solver {
-    /// A column that keeps the game-theoretic value of `game` for the side to move, and that
-    /// value: 1 (the mover wins), 0 (draw) or -1 (the mover loses, whatever it plays; the
-    /// column is then one that does not lose at once where there is one). `None` if the game
-    /// is over or the proof would take more than `max_nodes` nodes.
-    ///
-    /// The column is the first, in the search's order (the most threats made, then the centre
-    /// first), proven to keep the value; it need not be the fastest win or the longest
-    /// resistance, which [`Solver::column_scores`] gives at a higher cost.
-    pub fn keeping_column(&mut self, game: &ConnectFour, max_nodes: u64) -> Option<(Column, i32)> {
-        if game.status() != Status::Playing {
-            return None;
-        }
-        self.start(max_nodes);
-        let board = Board::of(game);
-        let wins = board.winning_cells() & board.possible();
-        if wins != 0 {
-            return Some((column_of(first_in_order(wins)), 1));
-        }
-        let next = board.non_losing_moves();
-        if next == 0 {
-            // Every column loses; one that blocks a threat, if any, at least delays the end.
-            let forced = board.possible() & board.opponent_winning_cells();
-            let any = if forced != 0 {
-                forced
-            } else {
-                board.possible()
-            };
-            return Some((column_of(first_in_order(any)), -1));
-        }
-        for (alpha, value) in [(0, 1), (-1, 0)] {
-            if let Some(cell) = self.root_cutoff(board, next, alpha) {
-                return Some((column_of(cell), value));
-            }
-            if self.aborted {
-                return None;
-            }
-        }
-        Some((column_of(first_in_order(next)), -1))
-    }
-
-    /// The first of the moves `next` (in search order) whose score exceeds `alpha`, by a
-    /// null-window search `(alpha, alpha + 1)` of each; `None` if none does or the budget ran
-    /// out (then `self.aborted` is set).
-    fn root_cutoff(&mut self, board: Board, next: u64, alpha: i32) -> Option<u64> {
-        let (moves, n) = board.ordered(next);
-        for &cell in &moves[..n] {
-            let mut child = board;
-            child.play(cell);
-            let score = if child.moves == CELLS as i32 {
-                0
-            } else {
-                -self.negamax(child, -alpha - 1, -alpha)
-            };
-            if self.aborted {
-                return None;
-            }
-            if score > alpha {
-                return Some(cell);
-            }
-        }
-        None
-    }
 }
 
 /// The cell of `cells` in the most central column.

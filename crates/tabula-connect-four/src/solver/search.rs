@@ -1,13 +1,7 @@
 //! The solver's machinery: the board as the search sees it (the bitboard of the side to move
 //! and the mask of every stone, with legal cells, immediate threats, the moves that do not
-//! lose at once and the threat count that orders moves), the transposition table, and
-//! negamax with alpha-beta over them.
-//!
-//! The table keeps one entry per slot, always replaced. A slot is the key modulo the table's
-//! size, a prime, and an entry keeps only the key's low 32 bits: the key is below 2^49 and
-//! the size above 2^17, so by the Chinese remainder theorem the slot and the 32 bits together
-//! tell keys apart exactly (a hit is never another position's entry), in 5 bytes an entry
-//! instead of 8.
+//! lose at once and the threat count that orders moves), and negamax with alpha-beta over
+//! them, with an enhanced transposition cutoff far from the end (the table is in `table`).
 
 use super::{MAX_SCORE, MIN_SCORE, Solver};
 use crate::ConnectFour;
@@ -15,6 +9,12 @@ use crate::bitboard::{BOARD, BOTTOM, CELLS, WIDTH, column_mask, completing_cells
 
 /// Columns in the order they are tried: the centre first.
 pub(super) const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The most stones a position may have for the enhanced transposition cutoff to be tried.
+/// On a hard position after 8 plies (49.5M nodes without), trying it up to 28 stones saved
+/// 24% of the nodes and about 20% of the CPU time; at every stone count it saved 36% of the
+/// nodes but took 30% more time. On 40 positions after 6–11 plies the time was the same.
+const ETC_STONES: i32 = 28;
 
 /// A position as the solver sees it: the stones of the side to move and every stone.
 #[derive(Clone, Copy)]
@@ -40,6 +40,11 @@ impl Board {
     /// A unique key: the mover's stones plus the mask (fits in 49 bits).
     pub(super) fn key(&self) -> u64 {
         self.current + self.mask
+    }
+
+    /// The key of the position after the mover plays `cell`.
+    pub(super) fn child_key(&self, cell: u64) -> u64 {
+        (self.current ^ self.mask) + (self.mask | cell)
     }
 
     pub(super) fn possible(&self) -> u64 {
@@ -86,81 +91,33 @@ impl Board {
     /// The cells of `moves` (one per column at most) in the order to try them: the most
     /// threats made first, the centre first among equals. Returns the cells and their count.
     pub(super) fn ordered(&self, moves: u64) -> ([u64; WIDTH], usize) {
-        let mut scored = [(0u64, 0u32); WIDTH];
-        let mut n = 0;
-        for c in ORDER.iter().rev() {
-            let cell = moves & column_mask(*c);
-            if cell != 0 {
-                scored[n] = (cell, self.move_score(cell));
-                n += 1;
-            }
-        }
-        // A stable sort by score, read from its end: best first, and the centre first among
-        // equals (the list was filled outside-in).
-        scored[..n].sort_by_key(|&(_, s)| s);
         let mut out = [0; WIDTH];
-        for (slot, &(cell, _)) in out.iter_mut().zip(scored[..n].iter().rev()) {
-            *slot = cell;
+        if moves & moves.wrapping_sub(1) == 0 {
+            // One move (or none): nothing to order.
+            out[0] = moves;
+            return (out, usize::from(moves != 0));
+        }
+        // An insertion sort, centre first: a cell goes after every cell scoring at least as
+        // much, so equals keep the centre-first order.
+        let mut scores = [0u32; WIDTH];
+        let mut n = 0;
+        for c in ORDER {
+            let cell = moves & column_mask(c);
+            if cell == 0 {
+                continue;
+            }
+            let score = self.move_score(cell);
+            let mut i = n;
+            while i > 0 && scores[i - 1] < score {
+                out[i] = out[i - 1];
+                scores[i] = scores[i - 1];
+                i -= 1;
+            }
+            out[i] = cell;
+            scores[i] = score;
+            n += 1;
         }
         (out, n)
-    }
-}
-
-/// Keys and values in two arrays (the value 0 marks an empty slot).
-pub(super) struct Table {
-    keys: Vec<u32>,
-    values: Vec<u8>,
-}
-
-/// Whether `n` is prime (trial division: the sizes are at most about 2^30).
-fn is_prime(n: u64) -> bool {
-    n >= 2
-        && (2..)
-            .take_while(|d| d * d <= n)
-            .all(|d| !n.is_multiple_of(d))
-}
-
-impl Table {
-    /// A table of the smallest prime number of entries at least `2^bits`, `bits` within
-    /// 18–30 (below 2^18 entries the keys would no longer be told apart).
-    pub(super) fn new(bits: u32) -> Table {
-        let size = (1u64 << bits.clamp(18, 30)..)
-            .find(|&n| is_prime(n))
-            .expect("a prime");
-        // Zeroed allocations: the pages are only touched (and resident) once used.
-        Table {
-            keys: vec![0; size as usize],
-            values: vec![0; size as usize],
-        }
-    }
-
-    #[inline]
-    fn slot(&self, key: u64) -> usize {
-        (key % self.keys.len() as u64) as usize
-    }
-
-    /// The value stored for `key`, or 0.
-    #[inline]
-    pub(super) fn get(&self, key: u64) -> u8 {
-        let slot = self.slot(key);
-        if self.keys[slot] == key as u32 {
-            self.values[slot]
-        } else {
-            0
-        }
-    }
-
-    /// Stores `value` (not 0) for `key`, replacing whatever held its slot.
-    #[inline]
-    pub(super) fn put(&mut self, key: u64, value: u8) {
-        let slot = self.slot(key);
-        self.keys[slot] = key as u32;
-        self.values[slot] = value;
-    }
-
-    /// The table's size in bytes.
-    pub(super) fn bytes(&self) -> usize {
-        self.keys.len() * 5
     }
 }
 
@@ -170,7 +127,7 @@ impl Solver {
     /// `l + MAX_SCORE - 2·MIN_SCORE + 2` (the two ranges do not overlap).
     pub(super) fn negamax(&mut self, board: Board, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if self.nodes >= self.next_poll && self.poll() {
             self.aborted = true;
             return 0;
         }
@@ -181,6 +138,14 @@ impl Solver {
         }
         if board.moves >= cells - 2 {
             return 0;
+        }
+        // The children's buckets load while this position's own is looked up and its moves
+        // are ordered: most of a node's time is waiting for the table.
+        for c in ORDER {
+            let cell = next & column_mask(c);
+            if cell != 0 {
+                self.table.prefetch(board.child_key(cell));
+            }
         }
         let min = -(cells - 2 - board.moves) / 2;
         if alpha < min {
@@ -211,7 +176,32 @@ impl Solver {
                 return beta;
             }
         }
-        let (moves, n) = board.ordered(next);
+        // Enhanced transposition cutoff: a child whose stored upper bound is low enough proves
+        // that this position reaches beta, without a search (the children's buckets are on
+        // their way to the cache). Only far from the end, where a subtree saved is large:
+        // nearer the end the lookups cost more time than the nodes they save.
+        if board.moves <= ETC_STONES {
+            for c in ORDER {
+                let cell = next & column_mask(c);
+                if cell == 0 {
+                    continue;
+                }
+                let stored = self.table.get(board.child_key(cell)) as i32;
+                if stored != 0 && stored <= MAX_SCORE - MIN_SCORE + 1 {
+                    let score = -(stored + MIN_SCORE - 1);
+                    if score >= beta {
+                        let value = (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8;
+                        self.table
+                            .put(key, board.moves as u32, value, self.root_stones);
+                        return score;
+                    }
+                }
+            }
+        }
+        let (mut moves, n) = board.ordered(next);
+        if board.moves == self.flip_at {
+            moves[..n].reverse();
+        }
         for &cell in &moves[..n] {
             let mut child = board;
             child.play(cell);
@@ -220,47 +210,18 @@ impl Solver {
                 return 0;
             }
             if score >= beta {
+                let value = (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8;
                 self.table
-                    .put(key, (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8);
+                    .put(key, board.moves as u32, value, self.root_stones);
                 return score;
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table.put(key, (alpha - MIN_SCORE + 1) as u8);
+        let value = (alpha - MIN_SCORE + 1) as u8;
+        self.table
+            .put(key, board.moves as u32, value, self.root_stones);
         alpha
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_size_is_a_prime_of_at_least_two_to_the_bits() {
-        let table = Table::new(18);
-        let size = table.keys.len() as u64;
-        assert!(is_prime(size));
-        assert!(
-            ((1 << 18)..size).all(|n| !is_prime(n)),
-            "the smallest such prime"
-        );
-    }
-
-    #[test]
-    fn keys_sharing_a_slot_and_their_low_bits_do_not_collide() {
-        let mut table = Table::new(18);
-        let size = table.keys.len() as u64;
-        // Keys of one slot differ by a multiple of the size; those that also share their low
-        // 32 bits differ by a multiple of size · 2^32 > 2^49, so no two keys of boards do.
-        let a = 12_345;
-        let b = a + size;
-        table.put(a, 7);
-        assert_eq!(table.get(a), 7);
-        assert_eq!(table.get(b), 0);
-        table.put(b, 9);
-        assert_eq!(table.get(a), 0, "always replaced");
-        assert_eq!(table.get(b), 9);
     }
 }

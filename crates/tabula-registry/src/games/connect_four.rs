@@ -2,17 +2,17 @@
 
 use crate::Entry;
 use tabula_ai::BotFactory;
-use tabula_ai::solver::ExactSolver;
-use tabula_connect_four::solver::Solver;
+use tabula_ai::solver::{ExactSolver, SharedProof};
+use tabula_connect_four::solver::{KeepingSearch, Solver};
 use tabula_connect_four::{Column, ConnectFour};
 
 pub static ENTRY: Entry<ConnectFour> = Entry::new(&tabula_connect_four::DESCRIPTION, || {
     BotFactory::new().with_alphabeta().with_solver(solver)
 });
 
-/// The bitboard solver, with a 10 MiB table per bot (larger tables save few nodes on the
-/// positions a move meets and search more slowly, out of the processor's cache; see
-/// docs/performance.md).
+/// The bitboard solver, with a 16 MiB table (2^21 entries) per bot, shared by the threads of
+/// a proof (larger tables save few nodes on the positions a move meets and search more
+/// slowly, out of the processor's cache; see docs/performance.md).
 fn solver() -> Box<dyn ExactSolver<ConnectFour>> {
     Box::new(BitboardSolver(Solver::new(), 0))
 }
@@ -40,11 +40,33 @@ impl ExactSolver<ConnectFour> for BitboardSolver {
         kept
     }
 
+    fn shared_keeping(
+        &mut self,
+        game: &ConnectFour,
+        max_nodes: u64,
+    ) -> Option<Box<dyn SharedProof<Column>>> {
+        let search = self.0.keeping_search(game, max_nodes)?;
+        Some(Box::new(Proof(search)))
+    }
+
     fn nodes(&self) -> u64 {
         self.1
     }
 
     fn plies_to_end(&self, game: &ConnectFour, score: i32) -> i32 {
         tabula_connect_four::solver::plies_to_end(game, score)
+    }
+}
+
+/// The solver's proof of one value-keeping column, which threads share (both cores).
+struct Proof(KeepingSearch);
+
+impl SharedProof<Column> for Proof {
+    fn work(&self) {
+        self.0.work()
+    }
+
+    fn result(&self) -> Option<(Column, i32)> {
+        self.0.result()
     }
 }
