@@ -1,14 +1,13 @@
 //! Alpha-beta on Connect Four: the tactics data file (known forced wins), exact game values of
 //! endgames against a brute-force solver, budgets, and determinism.
 
-use std::collections::HashMap;
 use tabula_ai::{AiError, AlphaBetaBot, AlphaBetaConfig, Bot, Decision, choose};
 use tabula_connect_four::{Column, ConnectFour, Params};
-use tabula_core::{Game, Notation, Seat, rng_from_seed, step_random};
+use tabula_core::{Game, Seat};
 
 mod common;
 
-use common::connect_four::{pos, solve, tactics};
+use common::connect_four::{assert_exact_endgames, pos, tactics};
 
 #[test]
 fn alphabeta_solves_every_tactic_in_the_data_file() {
@@ -48,34 +47,7 @@ fn alphabeta_with_a_shallow_budget_does_not_claim_a_deep_win() {
 
 #[test]
 fn alphabeta_finds_the_exact_value_of_endgames() {
-    let mut rng = rng_from_seed(21);
-    let (mut actions, mut chances) = (Vec::new(), Vec::new());
-    let mut memo = HashMap::new();
-    let mut checked = 0;
-    while checked < 40 {
-        let mut game = ConnectFour::new(&Params::default()).unwrap();
-        for _ in 0..28 {
-            step_random(&mut game, &mut rng, &mut actions, &mut chances);
-        }
-        if game.is_over() {
-            continue;
-        }
-        let exact = solve(&game, &mut memo);
-        let mut bot: AlphaBetaBot<ConnectFour> =
-            AlphaBetaBot::new(AlphaBetaConfig::with_depth(42), 3);
-        let r = bot.search(&game).unwrap();
-        let found = match r.proven_in() {
-            Some((true, _)) => 1,
-            Some((false, _)) => -1,
-            None => 0,
-        };
-        assert_eq!(found, exact, "{} (score {})", game.to_notation(), r.score);
-        // The chosen move keeps the value.
-        let mut after = game.clone();
-        after.apply(r.best);
-        assert_eq!(-solve(&after, &mut memo), exact, "{}", game.to_notation());
-        checked += 1;
-    }
+    assert_exact_endgames(&AlphaBetaConfig::with_depth(42), 21, 40);
 }
 
 #[test]

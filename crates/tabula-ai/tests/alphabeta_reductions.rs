@@ -3,16 +3,15 @@
 //! forced wins of Connect Four's tactics file, exact values of endgames against a
 //! brute-force solver), deterministically.
 
-use std::collections::HashMap;
 use tabula_ai::{AlphaBetaBot, AlphaBetaConfig, BotSpec};
-use tabula_connect_four::{ConnectFour, Params};
+
 use tabula_core::{Game, Notation, ToAct, rng_from_seed, step_random};
 use tabula_khan_tsin::KhanTsin;
 use tabula_toumai::Toumai;
 
 mod common;
 
-use common::connect_four::{pos, solve, tactics};
+use common::connect_four::{assert_exact_endgames, pos, tactics};
 
 fn reduced(max_depth: u32) -> AlphaBetaConfig {
     AlphaBetaConfig {
@@ -102,31 +101,7 @@ fn reductions_still_prove_every_forced_win_of_the_tactics_file() {
 
 #[test]
 fn reductions_find_the_exact_value_of_endgames_and_keep_it() {
-    let mut rng = rng_from_seed(22);
-    let (mut actions, mut chances) = (Vec::new(), Vec::new());
-    let mut memo = HashMap::new();
-    let mut checked = 0;
-    while checked < 30 {
-        let mut game = ConnectFour::new(&Params::default()).unwrap();
-        for _ in 0..28 {
-            step_random(&mut game, &mut rng, &mut actions, &mut chances);
-        }
-        if game.is_over() {
-            continue;
-        }
-        let exact = solve(&game, &mut memo);
-        let r = AlphaBetaBot::new(reduced(42), 3).search(&game).unwrap();
-        let found = match r.proven_in() {
-            Some((true, _)) => 1,
-            Some((false, _)) => -1,
-            None => 0,
-        };
-        assert_eq!(found, exact, "{} (score {})", game.to_notation(), r.score);
-        let mut after = game.clone();
-        after.apply(r.best);
-        assert_eq!(-solve(&after, &mut memo), exact, "{}", game.to_notation());
-        checked += 1;
-    }
+    assert_exact_endgames(&reduced(42), 22, 30);
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! Connect Four references for the alpha-beta tests: the tactics data file (positions with
-//! known forced wins) and an exact value by plain memoised minimax, for endgames.
+//! known forced wins) and an exact value by plain memoised minimax, for endgames, with the
+//! check that a search finds and keeps it.
 
 use std::collections::HashMap;
+use tabula_ai::{AlphaBetaBot, AlphaBetaConfig};
 use tabula_connect_four::{Column, ConnectFour, Params};
-use tabula_core::{Game, Notation, ToAct};
+use tabula_core::{Game, Notation, ToAct, rng_from_seed, step_random};
 
 const TACTICS: &str = include_str!("../../../tabula-connect-four/data/tactics.txt");
 
@@ -77,4 +79,34 @@ pub fn solve(game: &ConnectFour, memo: &mut HashMap<String, i32>) -> i32 {
     }
     memo.insert(key, best);
     best
+}
+
+/// Checks `count` endgames (28 random plies from `seed`, games still on): alpha-beta with
+/// `config` finds each one's exact value, proven, and its move keeps it.
+pub fn assert_exact_endgames(config: &AlphaBetaConfig, seed: u64, count: usize) {
+    let mut rng = rng_from_seed(seed);
+    let (mut actions, mut chances) = (Vec::new(), Vec::new());
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    while checked < count {
+        let mut game = ConnectFour::new(&Params::default()).unwrap();
+        for _ in 0..28 {
+            step_random(&mut game, &mut rng, &mut actions, &mut chances);
+        }
+        if game.is_over() {
+            continue;
+        }
+        let exact = solve(&game, &mut memo);
+        let r = AlphaBetaBot::new(config.clone(), 3).search(&game).unwrap();
+        let found = match r.proven_in() {
+            Some((true, _)) => 1,
+            Some((false, _)) => -1,
+            None => 0,
+        };
+        assert_eq!(found, exact, "{} (score {})", game.to_notation(), r.score);
+        let mut after = game.clone();
+        after.apply(r.best);
+        assert_eq!(-solve(&after, &mut memo), exact, "{}", game.to_notation());
+        checked += 1;
+    }
 }
