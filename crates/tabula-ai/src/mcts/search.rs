@@ -10,7 +10,10 @@ use std::time::Instant;
 use tabula_core::{Game, GameRng, MAX_SEATS, Seat};
 
 /// Scratch space of one tree's search, reused across iterations (no allocation per
-/// iteration once the buffers have grown).
+/// iteration once the buffers have grown). Aligned to two cache lines: the threads of a
+/// shared-tree search keep theirs side by side in one `Vec`, and the lengths of these
+/// buffers change at every rollout step.
+#[repr(align(128))]
 pub(crate) struct Scratch<A> {
     pub path: Vec<u32>,
     pub actions: Vec<A>,

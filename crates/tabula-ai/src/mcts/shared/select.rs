@@ -21,9 +21,14 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             let fpu = self.mean_or_half(node, mover as usize);
             return self.best_guided(children, visits, prior_weight, fpu, None);
         }
-        let t = self.nodes[node].tried.fetch_add(1, Relaxed) as usize;
-        if t < children.len() {
-            return children.start + t;
+        // Read before claiming: once every child is tried, the counter stays as it is, so
+        // that the threads passing through the node do not write its cache line each time.
+        let tried = &self.nodes[node].tried;
+        if (tried.load(Relaxed) as usize) < children.len() {
+            let t = tried.fetch_add(1, Relaxed) as usize;
+            if t < children.len() {
+                return children.start + t;
+            }
         }
         self.best_uct(children, visits, c, None)
     }
