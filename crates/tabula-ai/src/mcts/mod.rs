@@ -276,7 +276,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         let remaining = AtomicI64::new(self.config.iterations.unwrap_or(0) as i64);
         let settings = Settings::of(&self.config);
         let policy = &self.rollout;
-        let iterations: u64 = std::thread::scope(|scope| {
+        let tallies: Vec<_> = std::thread::scope(|scope| {
             let (shared, settings, remaining) = (&shared, &settings, &remaining);
             let handles: Vec<_> = self
                 .scratches
@@ -292,8 +292,9 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
             handles
                 .into_iter()
                 .map(|h| h.join().expect("search thread panicked"))
-                .sum()
+                .collect()
         });
+        let iterations = tallies.iter().map(|t| shared.add_to_root(t)).sum();
         shared.store(&mut self.workers[0].tree);
         self.shared = Some(shared);
         Ok(self.finish(game, start, iterations, reused_visits))

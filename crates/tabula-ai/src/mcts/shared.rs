@@ -87,6 +87,15 @@ struct Growth {
 #[repr(align(128))]
 struct Padded<T>(T);
 
+/// What one thread's iterations added to the root: kept by the thread and added to the
+/// root's atomics once the threads are done, since every iteration passes the root and its
+/// counters would otherwise be written by both cores each time.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RootTally {
+    visits: u32,
+    returns: [f64; MAX_SEATS],
+}
+
 /// Iterations a thread claims from the shared budget at once: one shared decrement per
 /// iteration made the counter's cache line bounce between the cores as often as the
 /// iterations ran.
@@ -326,12 +335,12 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         settings: &Settings,
         rng: &mut GameRng,
         scratch: &mut Scratch<A>,
+        tally: &mut RootTally,
     ) {
         let (c, prior_weight) = (settings.c, settings.prior_weight);
         let mut state = root.clone();
         scratch.path.clear();
-        scratch.path.push(0);
-        self.nodes[0].visits.fetch_add(1, Relaxed);
+        tally.visits += 1;
         let mut node = 0usize;
         loop {
             let mut kind = self.nodes[node].state.load(Acquire);
@@ -372,6 +381,9 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             &mut scratch.rollout,
             &mut returns,
         );
+        for (s, r) in returns.iter().enumerate().take(self.seats) {
+            tally.returns[s] += r;
+        }
         for &node in &scratch.path {
             let base = node as usize * self.seats;
             for (s, r) in returns.iter().enumerate().take(self.seats) {
@@ -383,7 +395,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     }
 
     /// Runs iterations until `remaining` (shared by the threads) is spent or the deadline
-    /// passes; returns how many this thread ran.
+    /// passes; returns what they added to the root, for [`SharedTree::add_to_root`].
     #[allow(clippy::too_many_arguments)]
     pub fn run<G: Game<Action = A>, R: Rollout<G>>(
         &self,
@@ -394,7 +406,8 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         budget: TreeBudget,
         rng: &mut GameRng,
         scratch: &mut Scratch<A>,
-    ) -> u64 {
+    ) -> RootTally {
+        let mut tally = RootTally::default();
         let mut done = 0u64;
         // Iterations claimed from `remaining` and not yet run.
         let mut claimed = 0i64;
@@ -415,10 +428,20 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             {
                 break;
             }
-            self.iterate(root, policy, settings, rng, scratch);
+            self.iterate(root, policy, settings, rng, scratch, &mut tally);
             done += 1;
         }
-        done
+        tally
+    }
+
+    /// Adds a thread's iterations to the root's statistics; returns how many it ran.
+    pub fn add_to_root(&mut self, tally: &RootTally) -> u64 {
+        let root = &mut self.nodes[0];
+        *root.visits.get_mut() += tally.visits;
+        for (s, r) in tally.returns.iter().enumerate().take(self.seats) {
+            *self.values[s].get_mut() += (r * SCALE) as u64;
+        }
+        tally.visits as u64
     }
 }
 

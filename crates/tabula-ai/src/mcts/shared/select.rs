@@ -16,7 +16,13 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     pub(super) fn select_decision(&self, node: usize, c: f64, prior_weight: f32) -> usize {
         let children = self.children(node);
         let mover = self.nodes[node].mover.load(Relaxed);
-        let visits = self.visits(node);
+        // The root's own counter is not written during a search (see `RootTally`): its
+        // visits are its children's.
+        let visits = if node == 0 {
+            children.clone().map(|c| self.visits(c)).sum()
+        } else {
+            self.visits(node)
+        };
         if !children.is_empty() && self.edge(children.start).prior {
             let fpu = self.mean_or_half(node, mover as usize);
             return self.best_guided(children, visits, prior_weight, fpu, None);
