@@ -87,6 +87,10 @@ fn to_act(addr: SocketAddr, id: &str, tokens: &[Option<String>]) -> (usize, u64,
     let seat = s["status"]["to_act"][0].as_u64().unwrap() as usize;
     let mine = state(addr, id, tokens[seat - 1].as_deref()).unwrap();
     let legal = mine["legal"].as_array().unwrap();
+    assert!(
+        !legal.is_empty(),
+        "seat {seat} to act, but no legal action: {s} / {mine}"
+    );
     let legal = legal.iter().map(|a| a.as_str().unwrap().to_string());
     (seat, mine["ply"].as_u64().unwrap(), legal.collect())
 }
@@ -169,7 +173,12 @@ fn a_move_through_one_instance_reaches_a_websocket_on_another_even_after_a_cut_o
         let (seat, ply, legal) = to_act(a.addr, &id, &tokens);
         let action = &legal[round as usize % legal.len()];
         let token = tokens[seat - 1].as_deref().unwrap();
-        assert_eq!(act(a.addr, &id, token, action, ply).0, 200);
+        let answer = act(a.addr, &id, token, action, ply);
+        assert_eq!(
+            answer.0, 200,
+            "round {round}: seat {seat} plays {action} at ply {ply}: {}",
+            answer.1
+        );
         let pushed = ws_until(&mut socket, ply + 1);
         // A delta's new moves, or a full state's log.
         let moves = pushed.get("entries").unwrap_or(&pushed["log"]);

@@ -407,7 +407,10 @@ impl Hub {
             .collect()
     }
 
-    /// Starts the actor of a match (none when the game is over) and lists the match.
+    /// Starts the actor of a match (none when the game is over) and lists the match. A match
+    /// already listed keeps its actor, and its handle is answered: one actor per match. (An
+    /// instance on a shared database may load a match on the notice of its creation before
+    /// the creator lists it; both start from the same stored record.)
     fn spawn(
         &self,
         shared: Arc<MatchShared>,
@@ -429,6 +432,9 @@ impl Hub {
             commands: tx,
         };
         let mut index = self.write_index();
+        if let Some(listed) = index.matches.get(&shared.record.id) {
+            return listed.clone();
+        }
         index.insert(handle.clone());
         if over {
             index.finished.push_back(shared.record.id.clone());
