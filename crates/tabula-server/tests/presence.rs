@@ -35,7 +35,8 @@ fn presence(state: &Value) -> Vec<Value> {
         .collect()
 }
 
-/// The next state pushed on `socket` whose presence is `want` (at most 10 s away).
+/// The next push on `socket` that carries the seats with presence `want` (at most 10 s
+/// away): a full state, or a delta pushed when a seat came or went.
 async fn pushed(socket: &mut Socket, want: &[Value]) -> Value {
     let wait = async {
         loop {
@@ -47,6 +48,7 @@ async fn pushed(socket: &mut Socket, want: &[Value]) -> Value {
             if let Message::Text(text) = message {
                 let state: Value = serde_json::from_str(&text).expect("JSON");
                 if (state["type"] == "state" || state["type"] == "delta")
+                    && state.get("seats").is_some()
                     && presence(&state) == want
                 {
                     return state;

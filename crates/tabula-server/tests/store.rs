@@ -1,9 +1,9 @@
 //! Storage, every test on both back-ends (`name::sqlite`, `name::postgres`; see
-//! `common/backends.rs`): the store keeps records and logs (and refuses gaps and
-//! duplicates, alone, even among concurrent writes; concurrent appends of different matches,
-//! committed in groups, are each acknowledged and stored); a database of a newer schema is
-//! refused. Restarts are in `store_restart.rs`. SQLite's migration from plain tokens (a format
-//! PostgreSQL never had) is tested on SQLite alone.
+//! `common/backends.rs`): the store keeps records and logs, reads a log from a ply on, and
+//! refuses gaps and duplicates, alone, even among concurrent writes; concurrent appends of
+//! different matches, committed in groups, are each acknowledged and stored; a database of
+//! a newer schema is refused. Restarts are in `store_restart.rs`. SQLite's migration from
+//! plain tokens (a format PostgreSQL never had) is tested on SQLite alone.
 
 mod common;
 
@@ -101,6 +101,13 @@ async fn store_keeps_the_rules(store: &dyn MatchStore) {
     assert_eq!(store.unfinished().await.unwrap(), vec!["lob".to_string()]);
     assert!(store.load("abc").await.unwrap().unwrap().finished);
     assert!(store.load("zzz").await.unwrap().is_none());
+    // The entries from a ply on: what an instance reads when another one appended.
+    let all = store.load("abc").await.unwrap().unwrap().log;
+    assert_eq!(all.len(), 3);
+    assert_eq!(store.log_since("abc", 1).await.unwrap(), all[1..]);
+    assert_eq!(store.log_since("abc", 0).await.unwrap(), all);
+    assert!(store.log_since("abc", 3).await.unwrap().is_empty());
+    assert!(store.log_since("zzz", 0).await.unwrap().is_empty());
 }
 
 crate::both_backends! {

@@ -174,6 +174,11 @@ async fn a_push_after_a_move_carries_only_the_new_entries() {
         }
         assert_eq!(push["ply"], ply);
         assert_eq!(push["last"], entries[entries.len() - 1]);
+        // Both seats were taken by the second move: the seats are then left out.
+        if k == 2 {
+            assert!(push.get("seats").is_none(), "unchanged seats: {push}");
+            assert!(push.get("clocks").is_none(), "no clocks: {push}");
+        }
         assert_eq!(
             state,
             as_pushed(server.state(&m.id, Some(m.token(1))).await)

@@ -26,6 +26,7 @@ use crate::view::{delta_json, match_json};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
+use futures_util::SinkExt;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use tabula_core::Seat;
@@ -71,29 +72,43 @@ struct Pusher {
     /// The snapshot the client holds (the last one pushed), and whether its hidden parts
     /// were shown.
     sent: Option<(Arc<Snapshot>, bool)>,
+    /// The game's parameters the client holds.
+    params: Value,
 }
 
 impl Pusher {
     /// The push that brings the client to `snap`: a delta from what it holds, or the full
     /// state when it holds nothing, asked for it (`full`), or its log cannot be carried on
-    /// (the hidden parts were revealed).
-    fn push(&mut self, snap: Arc<Snapshot>, full: bool) -> Message {
+    /// (the hidden parts were revealed). `seats_changed`: a seat came or went since the last
+    /// push.
+    fn push(&mut self, snap: Arc<Snapshot>, full: bool, seats_changed: bool) -> Message {
         let shared = &self.handle.shared;
         let reveal = !shared.hidden_information || snap.over();
-        let from_ply = match &self.sent {
-            Some((sent, shown)) if !full && *shown == reveal => kept_moves(shared, sent, &snap),
+        let delta = match &self.sent {
+            Some((sent, shown)) if !full && *shown == reveal => {
+                kept_moves(shared, sent, &snap).map(|from_ply| (sent, from_ply))
+            }
             _ => None,
         };
-        let message = match from_ply {
-            Some(from_ply) => delta_json(shared, &snap, self.seat, from_ply),
+        let message = match delta {
+            Some((sent, from_ply)) => delta_json(
+                shared,
+                &snap,
+                self.seat,
+                from_ply,
+                sent,
+                seats_changed,
+                &mut self.params,
+            ),
             None => {
                 let mut state = match_json(shared, &snap, self.seat);
                 state["type"] = Value::from("state");
+                self.params = state["params"].clone();
                 state
             }
         };
         self.sent = Some((snap, reveal));
-        Message::Text(message.to_string().into())
+        json_message(&message)
     }
 }
 
@@ -136,8 +151,9 @@ async fn session(
         handle: handle.clone(),
         seat,
         sent: None,
+        params: Value::Null,
     };
-    if socket.send(pusher.push(first, true)).await.is_err() {
+    if socket.send(pusher.push(first, true, false)).await.is_err() {
         return;
     }
     // Whether the match still changes (its actor ends when the game is over).
@@ -154,20 +170,20 @@ async fn session(
                     continue;
                 }
                 let snap = changes.borrow_and_update().clone();
-                pusher.push(snap, false)
+                pusher.push(snap, false, false)
             }
             changed = presence.changed() => {
                 if changed.is_err() {
                     break;
                 }
                 presence.borrow_and_update();
-                pusher.push(changes.borrow().clone(), false)
+                pusher.push(changes.borrow().clone(), false, true)
             }
             changed = rematches.changed() => {
                 if changed.is_err() {
                     break;
                 }
-                pusher.push(changes.borrow().clone(), false)
+                pusher.push(changes.borrow().clone(), false, false)
             }
             message = socket.recv() => {
                 let text = match message {
@@ -176,15 +192,32 @@ async fn session(
                     Some(Ok(_)) => continue,
                 };
                 match client_message(&handle, token.as_deref(), &text).await {
-                    Reply::Resync => pusher.push(changes.borrow().clone(), true),
-                    Reply::Json(reply) => Message::Text(reply.to_string().into()),
+                    Reply::Resync => pusher.push(changes.borrow().clone(), true, false),
+                    Reply::Json(reply) => json_message(&reply),
                 }
             }
         };
-        if socket.send(message).await.is_err() {
+        if socket.feed(message).await.is_err() {
+            break;
+        }
+        // The answer to an action is followed by the push of the state it made (the actor
+        // publishes before it answers): both go out in one write.
+        if live && matches!(changes.has_changed(), Ok(true)) {
+            let snap = changes.borrow_and_update().clone();
+            if socket.feed(pusher.push(snap, false, false)).await.is_err() {
+                break;
+            }
+        }
+        if socket.flush().await.is_err() {
             break;
         }
     }
+}
+
+/// A text message of `value`, written straight into its bytes.
+fn json_message(value: &Value) -> Message {
+    let json = serde_json::to_string(value).expect("a JSON value always serialises");
+    Message::Text(json.into())
 }
 
 /// The answer to a client's message.

@@ -227,6 +227,7 @@ impl Actor {
             }
             Command::BotDecided(decision) => self.bot_decided(decision).await,
             Command::CatchUp => self.catch_up().await,
+            Command::Appended => self.catch_up_log().await,
         }
     }
 
@@ -252,7 +253,10 @@ impl Actor {
             Command::Join { reply, .. } => {
                 let _ = reply.send(Err(ApiError::conflict("the game is over")));
             }
-            Command::Touch { .. } | Command::BotDecided(_) | Command::CatchUp => {}
+            Command::Touch { .. }
+            | Command::BotDecided(_)
+            | Command::CatchUp
+            | Command::Appended => {}
         }
     }
 

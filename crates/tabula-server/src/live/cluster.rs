@@ -5,8 +5,9 @@
 //! - Which action wins a ply is decided by the database (`store/postgres.rs`): an actor whose
 //!   append is behind the stored log answers 409 and reloads the match (`Actor::catch_up`).
 //! - Every write notifies (`LISTEN/NOTIFY`, [`PgNotices`]); on a notice for a match in
-//!   memory its actor reloads it from the database (the notice is only a hint), publishes,
-//!   and so its WebSockets are pushed the move. A created match is loaded, so the lobby and
+//!   memory its actor reads the entries appended since its own last one (the notice is
+//!   only a hint) and goes on from its state with them, publishes, and so its WebSockets
+//!   are pushed the move. A created match is loaded, so the lobby and
 //!   the match list are the same everywhere. After the listener reconnects (notices may have
 //!   been lost meanwhile) every match is read again.
 //! - Bots and the hourglass run only where the match's lease is held ([`Cluster::leads`]):
@@ -105,6 +106,11 @@ async fn catch_up(handle: &MatchHandle) {
     let _ = handle.commands.send(Command::CatchUp).await;
 }
 
+/// Tells the actor of a match to read the entries appended to its log.
+async fn read_appended(handle: &MatchHandle) {
+    let _ = handle.commands.send(Command::Appended).await;
+}
+
 /// Follows the database's notifications for as long as the hub lives.
 async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
     loop {
@@ -115,7 +121,7 @@ async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
                 if let Some(h) = hub.handle_in_memory(&id)
                     && h.current().rev < next_ply
                 {
-                    catch_up(&h).await;
+                    read_appended(&h).await;
                 }
             }
             Notice::Joined { id } => {

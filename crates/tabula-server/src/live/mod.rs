@@ -141,6 +141,8 @@ pub(crate) enum Command {
     /// Another instance wrote to the match (or this one gained its lease): read it again
     /// from the store.
     CatchUp,
+    /// Another instance appended to the match's log: read the new entries.
+    Appended,
 }
 
 /// A live (or finished, loaded) match as handlers see it.

@@ -134,19 +134,43 @@ pub(crate) fn start(
 
 /// Replays `stored` (see the module documentation).
 pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, ReplayError> {
-    let (mut game, mut rng) =
+    let (game, rng) =
         start(entry, &stored.record).map_err(|e| ReplayError::Setup(e.to_string()))?;
-    let log = &stored.log;
-    let mut attempt = (!game.legal(Actor::Host).is_empty()).then_some(stored.record.created_at);
-    let mut table = Table::default();
-    let mut clock = ClockSpec::of_params(&stored.record.params)
+    let attempt = (!game.legal(Actor::Host).is_empty()).then_some(stored.record.created_at);
+    let clock = ClockSpec::of_params(&stored.record.params)
         .map(|spec| Clock::new(spec, stored.record.players));
+    let replayed = Replayed {
+        game,
+        rng,
+        attempt_started: attempt,
+        table: Table::default(),
+        clock,
+    };
+    replay_more(entry, &stored.record, replayed, &stored.log, 0)
+}
+
+/// Replays `log`, the entries from index `first` on, after `replayed`, the match after the
+/// entries before `first` (a live match's state, to take in what another instance added).
+pub(crate) fn replay_more(
+    entry: &dyn GameEntry,
+    record: &MatchRecord,
+    replayed: Replayed,
+    log: &[LogEntry],
+    first: usize,
+) -> Result<Replayed, ReplayError> {
+    let Replayed {
+        mut game,
+        mut rng,
+        attempt_started: mut attempt,
+        mut table,
+        mut clock,
+    } = replayed;
     let mut i = 0;
     while i < log.len() {
         let e = &log[i];
         if let Some(event) = TableEvent::parse(&e.action) {
             let bad = |reason: String| ReplayError::Table {
-                ply: i,
+                ply: first + i,
                 logged: e.action.clone(),
                 reason,
             };
@@ -155,10 +179,10 @@ pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, R
             };
             let event = event.map_err(bad)?;
             table
-                .record_event(seat, stored.record.players, event)
+                .record_event(seat, record.players, event)
                 .map_err(bad)?;
             if let TableEvent::Takeback { .. } = event {
-                game = rebuild(entry, &stored.record, &table.moves)
+                game = rebuild(entry, record, &table.moves)
                     .map_err(|e| bad(format!("the moves kept do not replay: {e}")))?;
             }
             if let Some(clock) = &mut clock {
@@ -173,13 +197,13 @@ pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, R
         }
         if e.actor == LogActor::Chance {
             return Err(ReplayError::UnexpectedChance {
-                ply: i,
+                ply: first + i,
                 logged: e.action.clone(),
             });
         }
         game.apply(e.actor.to_core(), &e.action)
             .map_err(|err| ReplayError::Refused {
-                ply: i,
+                ply: first + i,
                 actor: e.actor.as_text(),
                 action: e.action.clone(),
                 reason: err.to_string(),
@@ -198,13 +222,18 @@ pub fn replay(entry: &dyn GameEntry, stored: &StoredMatch) -> Result<Replayed, R
                 }
                 Some(c) => {
                     return Err(ReplayError::ChanceMismatch {
-                        ply: i,
+                        ply: first + i,
                         actor: c.actor.as_text(),
                         logged: c.action.clone(),
                         drawn,
                     });
                 }
-                None => return Err(ReplayError::ChanceMissing { ply: i, drawn }),
+                None => {
+                    return Err(ReplayError::ChanceMissing {
+                        ply: first + i,
+                        drawn,
+                    });
+                }
             }
         }
         if let Some(clock) = &mut clock {
@@ -251,4 +280,122 @@ pub(crate) fn rebuild(
             .map_err(|err| format!("move {i} `{}`: {err}", e.action))?;
     }
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{SeatKind, SeatRecord};
+    use rand::RngExt;
+    use serde_json::json;
+
+    /// A stored match of `game` played at random for at most `plies` entries.
+    fn played(game: &str, plies: usize, seed: u64) -> (&'static dyn GameEntry, StoredMatch) {
+        let entry = tabula_registry::find(game).unwrap();
+        let players = entry.info().min_players.max(2);
+        let record = MatchRecord {
+            id: "m".into(),
+            game: game.into(),
+            params: json!({ "players": players }),
+            players,
+            seed,
+            setup: "random".into(),
+            created_at: 1,
+            seats: vec![
+                SeatRecord {
+                    kind: SeatKind::Human,
+                    token_hash: None,
+                    open: false,
+                    joined: true,
+                };
+                players
+            ],
+            hints: false,
+            position: None,
+        };
+        let (mut g, mut rng) = start(entry, &record).unwrap();
+        let mut pick = rng_from_seed(seed ^ 0x5eed);
+        let mut log = Vec::new();
+        while log.len() < plies && !g.to_act().is_over() {
+            let seat = g.to_act().seats().iter().next().unwrap();
+            let legal = g.legal(Actor::Seat(seat));
+            let text = &legal[pick.random_range(0..legal.len())];
+            let action = g.apply(Actor::Seat(seat), text).unwrap();
+            let at = 10 + log.len() as u64;
+            log.push(LogEntry {
+                ply: log.len() as u64,
+                actor: LogActor::Seat(seat),
+                action,
+                at,
+            });
+            for drawn in g.resolve_chance(&mut rng) {
+                log.push(LogEntry {
+                    ply: log.len() as u64,
+                    actor: LogActor::Chance,
+                    action: drawn,
+                    at,
+                });
+            }
+        }
+        let stored = StoredMatch {
+            record,
+            log,
+            finished: g.to_act().is_over(),
+        };
+        (entry, stored)
+    }
+
+    #[test]
+    fn a_log_replayed_in_two_parts_gives_the_match_replayed_whole() {
+        for game in [
+            "toumai",
+            "khan-tsin",
+            "china-moon",
+            "magical-circle",
+            "connect-four",
+        ] {
+            let (entry, stored) = played(game, 60, 7);
+            let whole = replay(entry, &stored).unwrap();
+            // Every split that does not cut a move from the chance events it led to.
+            for cut in 0..=stored.log.len() {
+                if stored
+                    .log
+                    .get(cut)
+                    .is_some_and(|e| e.actor == LogActor::Chance)
+                {
+                    continue;
+                }
+                let first = StoredMatch {
+                    log: stored.log[..cut].to_vec(),
+                    ..stored.clone()
+                };
+                let head = replay(entry, &first).unwrap();
+                let rest = &stored.log[cut..];
+                let both = replay_more(entry, &stored.record, head, rest, cut).unwrap();
+                assert_eq!(
+                    both.game.position(),
+                    whole.game.position(),
+                    "{game} at {cut}"
+                );
+                assert_eq!(both.table.moves, whole.table.moves, "{game} at {cut}");
+                assert_eq!(both.attempt_started, whole.attempt_started, "{game}");
+                let (mut a, mut b) = (both.rng.clone(), whole.rng.clone());
+                assert_eq!(
+                    a.random::<u64>(),
+                    b.random::<u64>(),
+                    "{game}: the generator"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn entries_that_do_not_follow_are_refused_naming_their_index() {
+        let (entry, stored) = played("connect-four", 6, 3);
+        let head = replay(entry, &stored).unwrap();
+        // The last move again: the column may be full or not, but it is not the same turn.
+        let again = &stored.log[stored.log.len() - 1..];
+        let err = replay_more(entry, &stored.record, head, again, 6).unwrap_err();
+        assert!(matches!(err, ReplayError::Refused { ply: 6, .. }), "{err}");
+    }
 }

@@ -316,4 +316,20 @@ pub trait MatchStore: Send + Sync + 'static {
 
     /// The ids of every match not finished, oldest first.
     fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>>;
+
+    /// The log entries of match `id` from index `from` on, in order (none when there are no
+    /// more, or no such match). What an instance reads when another one appended; the
+    /// default reads the whole match.
+    fn log_since<'a>(
+        &'a self,
+        id: &'a str,
+        from: u64,
+    ) -> BoxFuture<'a, Result<Vec<LogEntry>, StoreError>> {
+        Box::pin(async move {
+            let stored = self.load(id).await?;
+            Ok(stored.map_or_else(Vec::new, |m| {
+                m.log.into_iter().skip(from as usize).collect()
+            }))
+        })
+    }
 }

@@ -28,7 +28,7 @@ use super::{
     BoxFuture, LogActor, LogEntry, MatchRecord, MatchStore, SeatKind, SeatRecord, StoreError,
     StoredMatch, TokenHash, sqlite_write::db_err,
 };
-use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::postgres::{PgPool, PgPoolOptions, PgRow};
 use sqlx::{Connection, Row};
 use std::time::Duration;
 use tabula_core::Seat;
@@ -336,23 +336,7 @@ async fn load(pool: &PgPool, id: &str) -> Result<Option<StoredMatch>, StoreError
             .await
             .map_err(db_err)?;
     tx.commit().await.map_err(db_err)?;
-    let mut log = Vec::with_capacity(events.len());
-    for (i, row) in events.iter().enumerate() {
-        let ply: i64 = row.try_get("ply").map_err(db_err)?;
-        if ply != i as i64 {
-            return Err(corrupt(format!("the log has no entry at ply {i}")));
-        }
-        let actor: String = row.try_get("actor").map_err(db_err)?;
-        let actor = LogActor::from_text(&actor)
-            .ok_or_else(|| corrupt(format!("ply {i}: unknown actor `{actor}`")))?;
-        let at: i64 = row.try_get("at").map_err(db_err)?;
-        log.push(LogEntry {
-            ply: ply as u64,
-            actor,
-            action: row.try_get("action").map_err(db_err)?,
-            at: at as u64,
-        });
-    }
+    let log = log_rows(id, &events, 0)?;
     let players: i64 = m.try_get("players").map_err(db_err)?;
     let seed: i64 = m.try_get("seed").map_err(db_err)?;
     let created_at: i64 = m.try_get("created_at").map_err(db_err)?;
@@ -372,6 +356,34 @@ async fn load(pool: &PgPool, id: &str) -> Result<Option<StoredMatch>, StoreError
         log,
         finished: m.try_get("finished").map_err(db_err)?,
     }))
+}
+
+/// Log rows (`ply, actor, action, at`, in order) as entries; the first must be at ply `first`
+/// and the others follow it without a gap.
+fn log_rows(id: &str, rows: &[PgRow], first: u64) -> Result<Vec<LogEntry>, StoreError> {
+    let corrupt = |reason: String| StoreError::Corrupt {
+        id: id.to_string(),
+        reason,
+    };
+    let mut log = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        let want = first + i as u64;
+        let ply: i64 = row.try_get("ply").map_err(db_err)?;
+        if ply != want as i64 {
+            return Err(corrupt(format!("the log has no entry at ply {want}")));
+        }
+        let actor: String = row.try_get("actor").map_err(db_err)?;
+        let actor = LogActor::from_text(&actor)
+            .ok_or_else(|| corrupt(format!("ply {want}: unknown actor `{actor}`")))?;
+        let at: i64 = row.try_get("at").map_err(db_err)?;
+        log.push(LogEntry {
+            ply: want,
+            actor,
+            action: row.try_get("action").map_err(db_err)?,
+            at: at as u64,
+        });
+    }
+    Ok(log)
 }
 
 impl MatchStore for PgStore {
@@ -403,6 +415,25 @@ impl MatchStore for PgStore {
 
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
         Box::pin(load(&self.pool, id))
+    }
+
+    fn log_since<'a>(
+        &'a self,
+        id: &'a str,
+        from: u64,
+    ) -> BoxFuture<'a, Result<Vec<LogEntry>, StoreError>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT ply, actor, action, at FROM events
+                 WHERE match_id = $1 AND ply >= $2 ORDER BY ply",
+            )
+            .bind(id)
+            .bind(from as i64)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db_err)?;
+            log_rows(id, &rows, from)
+        })
     }
 
     fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {

@@ -5,7 +5,8 @@
 
 use super::{Actor, Hourglass, stale};
 use crate::ApiError;
-use crate::live::{now_ms, replay};
+use crate::live::now_ms;
+use crate::live::replay::{Replayed, replay, replay_more};
 use crate::store::{LogEntry, StoreError};
 use std::time::Duration;
 use tabula_registry::DynGame;
@@ -82,27 +83,76 @@ impl Actor {
                 }
             };
             let new = stored.log[self.ply as usize..].to_vec();
-            let before = std::mem::replace(&mut self.game, replayed.game);
-            self.rng = replayed.rng;
-            self.ply = stored.log.len() as u64;
-            self.table = replayed.table;
-            self.clock = replayed.clock;
-            if new.iter().any(|e| e.action.starts_with('~')) {
-                self.fresh_bots(); // A takeback, maybe: what the bots knew may be undone.
-            } else {
-                self.tell_bots(before.as_ref(), &new);
-            }
-            self.shared
-                .log
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .extend(new);
-            self.hourglass = replayed
-                .attempt_started
-                .map(|started| Hourglass::since(started, self.hourglass_len));
-            self.hourglass_retry.reset();
+            self.take_in(replayed, new);
         }
         self.after_change();
+    }
+
+    /// Reads the log entries another instance appended (told by a notification) and takes
+    /// them in: the state goes on from where it is, without reading the whole match again.
+    /// Entries that do not follow the state make the match be read again whole.
+    pub(super) async fn catch_up_log(&mut self) {
+        let id = self.shared.record.id.clone();
+        let new = match self.services.store.log_since(&id, self.ply).await {
+            Ok(new) if new.is_empty() => return,
+            Ok(new) => new,
+            Err(e) => {
+                tracing::warn!("match {id}: the new entries were not read: {e}");
+                return;
+            }
+        };
+        let now = Replayed {
+            game: self.game.clone(),
+            rng: self.rng.clone(),
+            attempt_started: self.hourglass.as_ref().map(|h| {
+                h.deadline_ms
+                    .saturating_sub(self.hourglass_len.as_millis() as u64)
+            }),
+            table: self.table.clone(),
+            clock: self.clock.clone(),
+        };
+        let record = &self.shared.record;
+        let replayed = self
+            .services
+            .catalog
+            .find(&record.game)
+            .map_err(|e| e.to_string())
+            .and_then(|entry| {
+                replay_more(entry, record, now, &new, self.ply as usize).map_err(|e| e.to_string())
+            });
+        match replayed {
+            Ok(replayed) => {
+                self.take_in(replayed, new);
+                self.after_change();
+            }
+            Err(reason) => {
+                tracing::warn!("match {id}: the new entries do not follow ({reason}); read again");
+                self.catch_up().await;
+            }
+        }
+    }
+
+    /// Makes `replayed`, the match after the log with the `new` entries at its end, the state.
+    fn take_in(&mut self, replayed: Replayed, new: Vec<LogEntry>) {
+        let before = std::mem::replace(&mut self.game, replayed.game);
+        self.rng = replayed.rng;
+        self.ply += new.len() as u64;
+        self.table = replayed.table;
+        self.clock = replayed.clock;
+        if new.iter().any(|e| e.action.starts_with('~')) {
+            self.fresh_bots(); // A takeback, maybe: what the bots knew may be undone.
+        } else {
+            self.tell_bots(before.as_ref(), &new);
+        }
+        self.shared
+            .log
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend(new);
+        self.hourglass = replayed
+            .attempt_started
+            .map(|started| Hourglass::since(started, self.hourglass_len));
+        self.hourglass_retry.reset();
     }
 
     /// Reports stored entries to the bots that are not thinking, so that search bots keep the
