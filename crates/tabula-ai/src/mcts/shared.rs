@@ -9,7 +9,9 @@
 //!   *unexpanded* to *expanding* expands it; a thread meeting a node being expanded rolls out
 //!   from there instead of waiting.
 //! - **Statistics** are atomics: visits (`u32`) and per-seat sums of returns in fixed point
-//!   (`u64`, 2^24 per unit of return), so that adding a return is one `fetch_add`.
+//!   (`u64`, 2^24 per unit of return), so that adding a return is one `fetch_add`; the
+//!   first two seats' sums sit in the node beside its visits. The root's and the top of the
+//!   tree's are kept by each thread and flushed now and then (`stats.rs`).
 //! - **Virtual loss**: a visit is counted when a thread selects a node, its return only when
 //!   the thread backpropagates; until then the visit counts as a loss (return 0) for every
 //!   seat, which steers the other threads to other children.
@@ -32,6 +34,10 @@ use std::time::Instant;
 use tabula_core::{Actor, Game, GameRng, MAX_SEATS, Seat, ToAct};
 
 mod select;
+mod stats;
+
+pub(crate) use stats::RootTally;
+use stats::{FLUSH, HOT, INLINE_SEATS, Local};
 
 /// Fixed-point units per unit of return.
 const SCALE: f64 = (1u64 << 24) as f64;
@@ -63,11 +69,16 @@ struct SNode<A> {
     tried: AtomicU32,
     state: AtomicU8,
     mover: AtomicU8,
+    /// The sums of the returns of seats 1 and 2 (fixed point), beside the visits, so that
+    /// weighing a child and adding a return touch one cache line (`values` holds the other
+    /// seats').
+    sums: [AtomicU64; INLINE_SEATS],
 }
 
 /// One tree searched by several threads at once. See the module docs.
 pub(crate) struct SharedTree<A> {
     nodes: Box<[SNode<A>]>,
+    /// The sums of the returns of seats 3 and up, `seats - 2` per node.
     values: Box<[AtomicU64]>,
     /// The arena's fill, written by every expansion: on a cache line of its own, so that the
     /// threads' constant reads of the fields above do not miss whenever another thread
@@ -87,15 +98,6 @@ struct Growth {
 #[repr(align(128))]
 struct Padded<T>(T);
 
-/// What one thread's iterations added to the root: kept by the thread and added to the
-/// root's atomics once the threads are done, since every iteration passes the root and its
-/// counters would otherwise be written by both cores each time.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct RootTally {
-    visits: u32,
-    returns: [f64; MAX_SEATS],
-}
-
 /// Iterations a thread claims from the shared budget at once: one shared decrement per
 /// iteration made the counter's cache line bounce between the cores as often as the
 /// iterations ran.
@@ -113,7 +115,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         // All-zero bytes are valid for both element types (atomics and `MaybeUninit`).
         SharedTree {
             nodes: unsafe { zeroed_slice(capacity) },
-            values: unsafe { zeroed_slice(capacity * seats.max(1)) },
+            values: unsafe { zeroed_slice(capacity * seats.saturating_sub(INLINE_SEATS)) },
             growth: Padded(Growth {
                 len: AtomicUsize::new(0),
                 full: AtomicBool::new(false),
@@ -156,7 +158,8 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             };
             *slot.mover.get_mut() = n.mover;
             for s in 0..seats {
-                *self.values[i * seats + s].get_mut() = (tree.value(i, s) as f64 * SCALE) as u64;
+                let sum = (tree.value(i, s) as f64 * SCALE) as u64;
+                self.sum(i, s).store(sum, Relaxed);
             }
         }
         *self.growth.0.len.get_mut() = tree.nodes.len();
@@ -196,7 +199,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             };
             for s in 0..seats {
                 tree.values
-                    .push((*self.values[i * seats + s].get_mut() as f64 / SCALE) as f32);
+                    .push((self.sum(i, s).load(Relaxed) as f64 / SCALE) as f32);
             }
             if visits > 0 {
                 if (node.actor as usize) < seats {
@@ -212,17 +215,6 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     fn edge(&self, node: usize) -> Edge<A> {
         // Published before any thread could reach `node` (see the `Sync` impl).
         unsafe { (*self.nodes[node].edge.get()).assume_init() }
-    }
-
-    #[inline]
-    fn visits(&self, node: usize) -> u32 {
-        self.nodes[node].visits.load(Relaxed)
-    }
-
-    #[inline]
-    fn mean(&self, node: usize, seat: usize, visits: u32) -> f32 {
-        let sum = self.values[node * self.seats + seat].load(Relaxed) as f64 / SCALE;
-        (sum / visits as f64) as f32
     }
 
     #[inline]
@@ -310,7 +302,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                     child.state.store(UNEXPANDED, Relaxed);
                     child.mover.store(0, Relaxed);
                     for s in 0..self.seats {
-                        self.values[(first + i) * self.seats + s].store(0, Relaxed);
+                        self.sum(first + i, s).store(0, Relaxed);
                     }
                 }
                 slot.first_child.store(first as u32, Relaxed);
@@ -335,19 +327,19 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         settings: &Settings,
         rng: &mut GameRng,
         scratch: &mut Scratch<A>,
-        tally: &mut RootTally,
+        local: &mut Local,
     ) {
         let (c, prior_weight) = (settings.c, settings.prior_weight);
         let mut state = root.clone();
         scratch.path.clear();
-        tally.visits += 1;
+        local.root.visits += 1;
         let mut node = 0usize;
         loop {
             let mut kind = self.nodes[node].state.load(Acquire);
             if kind == UNEXPANDED {
                 // A new leaf is rolled out first (its one visit is this one); it is expanded
                 // on its next visit.
-                if node != 0 && self.visits(node) <= 1 {
+                if node != 0 && self.visits(local, node) <= 1 {
                     break;
                 }
                 kind = self.expand(node, &state, policy, rng, scratch);
@@ -359,12 +351,12 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 kind = self.nodes[0].state.load(Acquire);
             }
             let child = match kind {
-                DECISION => self.select_decision(node, c, prior_weight),
+                DECISION => self.select_decision(local, node, c, prior_weight),
                 CHANCE => self.select_chance(node, rng),
-                SEVERAL => self.select_several(node, c, prior_weight, rng),
+                SEVERAL => self.select_several(local, node, c, prior_weight, rng),
                 _ => break, // terminal, or being expanded by another thread, or no room
             };
-            self.nodes[child].visits.fetch_add(1, Relaxed);
+            self.add_visit(local, child);
             match self.edge(child).action {
                 Some(a) => state.apply(a),
                 None => break,
@@ -382,15 +374,26 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             &mut returns,
         );
         for (s, r) in returns.iter().enumerate().take(self.seats) {
-            tally.returns[s] += r;
+            local.root.returns[s] += r;
         }
         for &node in &scratch.path {
-            let base = node as usize * self.seats;
+            let node = node as usize;
+            let base = node * self.seats;
+            let hot = node < HOT;
             for (s, r) in returns.iter().enumerate().take(self.seats) {
                 if *r != 0.0 {
-                    self.values[base + s].fetch_add((*r * SCALE) as u64, Relaxed);
+                    let r = (*r * SCALE) as u64;
+                    if hot {
+                        local.values[base + s] += r;
+                    } else {
+                        self.sum(node, s).fetch_add(r, Relaxed);
+                    }
                 }
             }
+        }
+        local.since_flush += 1;
+        if local.since_flush >= FLUSH {
+            self.flush(local);
         }
     }
 
@@ -407,7 +410,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         rng: &mut GameRng,
         scratch: &mut Scratch<A>,
     ) -> RootTally {
-        let mut tally = RootTally::default();
+        let mut local = Local::new(self.seats);
         let mut done = 0u64;
         // Iterations claimed from `remaining` and not yet run.
         let mut claimed = 0i64;
@@ -428,20 +431,11 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             {
                 break;
             }
-            self.iterate(root, policy, settings, rng, scratch, &mut tally);
+            self.iterate(root, policy, settings, rng, scratch, &mut local);
             done += 1;
         }
-        tally
-    }
-
-    /// Adds a thread's iterations to the root's statistics; returns how many it ran.
-    pub fn add_to_root(&mut self, tally: &RootTally) -> u64 {
-        let root = &mut self.nodes[0];
-        *root.visits.get_mut() += tally.visits;
-        for (s, r) in tally.returns.iter().enumerate().take(self.seats) {
-            *self.values[s].get_mut() += (r * SCALE) as u64;
-        }
-        tally.visits as u64
+        self.flush(&mut local);
+        local.root
     }
 }
 

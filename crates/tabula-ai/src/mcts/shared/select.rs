@@ -3,7 +3,7 @@
 //! The same rules as the one-thread `Tree`'s selection, read from
 //! atomics.
 
-use super::SharedTree;
+use super::{Local, SharedTree};
 use crate::mcts::tree::fast_ln;
 use crate::rollout::below;
 use rand::RngExt;
@@ -13,19 +13,25 @@ use tabula_core::{GameRng, Seat, SeatSet};
 impl<A: Copy + PartialEq> SharedTree<A> {
     /// Selection at a decision node: untried children first (in order), then UCT; PUCT where
     /// the policy recommended a child.
-    pub(super) fn select_decision(&self, node: usize, c: f64, prior_weight: f32) -> usize {
+    pub(super) fn select_decision(
+        &self,
+        local: &Local,
+        node: usize,
+        c: f64,
+        prior_weight: f32,
+    ) -> usize {
         let children = self.children(node);
         let mover = self.nodes[node].mover.load(Relaxed);
         // The root's own counter is not written during a search (see `RootTally`): its
         // visits are its children's.
         let visits = if node == 0 {
-            children.clone().map(|c| self.visits(c)).sum()
+            children.clone().map(|c| self.visits(local, c)).sum()
         } else {
-            self.visits(node)
+            self.visits(local, node)
         };
         if !children.is_empty() && self.edge(children.start).prior {
-            let fpu = self.mean_or_half(node, mover as usize);
-            return self.best_guided(children, visits, prior_weight, fpu, None);
+            let fpu = self.mean_or_half(local, node, mover as usize);
+            return self.best_guided(local, children, visits, prior_weight, fpu, None);
         }
         // Read before claiming: once every child is tried, the counter stays as it is, so
         // that the threads passing through the node do not write its cache line each time.
@@ -36,19 +42,20 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 return children.start + t;
             }
         }
-        self.best_uct(children, visits, c, None)
+        self.best_uct(local, children, visits, c, None)
     }
 
-    pub(super) fn mean_or_half(&self, node: usize, seat: usize) -> f32 {
-        match self.visits(node) {
+    pub(super) fn mean_or_half(&self, local: &Local, node: usize, seat: usize) -> f32 {
+        match self.visits(local, node) {
             0 => 0.5,
-            v => self.mean(node, seat, v),
+            v => self.mean(local, node, seat, v),
         }
     }
 
     /// UCT; in-flight visits count as losses (virtual loss). Unvisited children first.
     fn best_uct(
         &self,
+        local: &Local,
         children: std::ops::Range<usize>,
         parent_visits: u32,
         c: f64,
@@ -62,16 +69,19 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             if actor.is_some_and(|a| edge.actor != a) {
                 continue;
             }
-            let v = self.visits(child);
+            let v = self.visits(local, child);
             let score = if v == 0 {
                 f32::INFINITY
             } else {
-                let q = if (edge.actor as usize) < self.seats {
-                    self.mean(child, edge.actor as usize, v)
+                // One division and one square root per child: this loop is most of a
+                // cheap game's iteration.
+                let inv = 1.0 / v as f32;
+                let sum = if (edge.actor as usize) < self.seats {
+                    self.sum_seen(local, child, edge.actor as usize)
                 } else {
                     0.0
                 };
-                q + scale / (v as f32).sqrt()
+                sum * inv + scale * inv.sqrt()
             };
             if score > best_score {
                 best_score = score;
@@ -84,6 +94,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     /// PUCT as `Tree`'s: `Q + w·P·sqrt(N)/(1 + n)`, `P` 0.9 for the recommendation.
     fn best_guided(
         &self,
+        local: &Local,
         children: std::ops::Range<usize>,
         parent_visits: u32,
         prior_weight: f32,
@@ -107,11 +118,11 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             if actor.is_some_and(|a| edge.actor != a) {
                 continue;
             }
-            let v = self.visits(child);
+            let v = self.visits(local, child);
             let q = if v == 0 || edge.actor as usize >= self.seats {
                 fpu
             } else {
-                self.mean(child, edge.actor as usize, v)
+                self.mean(local, child, edge.actor as usize, v)
             };
             let p = if edge.prior { 0.9 } else { other_share };
             let score = q + scale * p / (1.0 + v as f32);
@@ -138,6 +149,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
     /// A uniformly random acting seat acts, choosing as `Tree::select_several` does.
     pub(super) fn select_several(
         &self,
+        local: &Local,
         node: usize,
         c: f64,
         prior_weight: f32,
@@ -159,7 +171,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             let edge = self.edge(child);
             if edge.actor == seat.0 {
                 guided |= edge.prior;
-                let v = self.visits(child);
+                let v = self.visits(local, child);
                 if v == 0 && untried.is_none() {
                     untried = Some(child);
                 }
@@ -167,12 +179,19 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             }
         }
         if guided {
-            let fpu = self.mean_or_half(node, seat.index());
-            return self.best_guided(children, seat_visits, prior_weight, fpu, Some(seat.0));
+            let fpu = self.mean_or_half(local, node, seat.index());
+            return self.best_guided(
+                local,
+                children,
+                seat_visits,
+                prior_weight,
+                fpu,
+                Some(seat.0),
+            );
         }
         match untried {
             Some(child) => child,
-            None => self.best_uct(children, seat_visits, c, Some(seat.0)),
+            None => self.best_uct(local, children, seat_visits, c, Some(seat.0)),
         }
     }
 }
