@@ -14,6 +14,10 @@
 //! `clocks` are the match's chess clocks (`live/clock.rs`) read at the time of the answer;
 //! each human seat says whether it is `online` or `away` (`live/presence.rs`).
 
+mod delta;
+
+pub(crate) use delta::delta_text;
+
 use crate::live::{
     ClockSpec, MatchShared, Snapshot, draws_allowed, game_params, may_take_back, now_ms,
 };
@@ -119,7 +123,7 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
         "you": viewer.map(|s| s.number()),
     });
     let fields = out.as_object_mut().expect("an object");
-    fields.extend(changing_json(shared, snap, viewer, reveal, None));
+    fields.extend(changing_json(shared, snap, viewer, reveal));
     fields.insert("log".into(), Value::Array(log_json(&snap.moves, reveal)));
     fields.insert("hints".into(), shared.record.hints.into());
     fields.insert("start".into(), json!(shared.record.position));
@@ -129,95 +133,23 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
     out
 }
 
-/// What a WebSocket pushes after a change (`api/ws.rs`): the fields of [`match_json`] that
-/// change as the match goes on, and of the log only the moves from `from_ply` on (`entries`);
-/// the client keeps its first `from_ply` moves (fewer than it holds after a takeback) and
-/// appends `entries`. Its size does not grow with the length of the match.
-///
-/// `sent` is the snapshot this socket pushed last: fields that did not change since it are
-/// left out (the client keeps what it holds): `params` unless they differ from `held_params`
-/// (the parameters the client holds, updated here), `seats` unless a seat joined or
-/// `seats_changed` (a seat came or went), `clock` and `clocks` while the match has neither.
-pub(crate) fn delta_json(
-    shared: &MatchShared,
-    snap: &Snapshot,
-    viewer: Option<Seat>,
-    from_ply: u64,
-    sent: &Snapshot,
-    seats_changed: bool,
-    held_params: &mut Value,
-) -> Value {
-    let reveal = reveal(shared, snap);
-    let from = (from_ply as usize).min(snap.moves.len());
-    let mut out = Map::new();
-    out.insert("type".into(), "delta".into());
-    out.insert("from_ply".into(), Value::from(from));
-    out.insert(
-        "entries".into(),
-        Value::Array(log_json(&snap.moves[from..], reveal)),
-    );
-    let since = Since {
-        sent,
-        seats_changed,
-    };
-    out.extend(changing_json(shared, snap, viewer, reveal, Some(since)));
-    let params = snap.game.params();
-    if params != *held_params {
-        out.insert("params".into(), params.clone());
-        *held_params = params;
-    }
-    if reveal {
-        out.insert("position".into(), Value::from(snap.game.position()));
-    }
-    Value::Object(out)
-}
-
-/// What a client holds already: the snapshot last pushed to it, and whether a seat's
-/// presence changed since.
-struct Since<'a> {
-    sent: &'a Snapshot,
-    seats_changed: bool,
-}
-
-/// The fields of the state that change as the match goes on, the log aside; with `since`,
-/// only those that may differ from what the client holds.
+/// The fields of the state that change as the match goes on, the log aside.
 fn changing_json(
     shared: &MatchShared,
     snap: &Snapshot,
     viewer: Option<Seat>,
     reveal: bool,
-    since: Option<Since>,
 ) -> Map<String, Value> {
     let game = snap.game.as_ref();
     let mut out = Map::new();
-    let (params, seats, clock, clocks) = match &since {
-        None => (true, true, true, true),
-        Some(Since {
-            sent,
-            seats_changed,
-        }) => (
-            false,
-            *seats_changed || sent.joined != snap.joined,
-            snap.deadline_ms.is_some() || sent.deadline_ms.is_some(),
-            snap.clock.is_some() || sent.clock.is_some(),
-        ),
-    };
-    if params {
-        out.insert("params".into(), game.params());
-    }
+    out.insert("params".into(), game.params());
     out.insert("ply".into(), snap.ply.into());
     out.insert("rev".into(), snap.rev.into());
-    if seats {
-        out.insert("seats".into(), seats_json(shared, snap).into());
-    }
+    out.insert("seats".into(), seats_json(shared, snap).into());
     out.insert("status".into(), status(snap));
     out.insert("table".into(), table_json(shared, snap, viewer));
     out.insert("view".into(), game.view(viewer));
-    let legal = match viewer {
-        Some(seat) if !snap.over() => game.legal(Actor::Seat(seat)),
-        _ => Vec::new(),
-    };
-    out.insert("legal".into(), json!(legal));
+    out.insert("legal".into(), json!(legal(snap, viewer)));
     let last = log_json(
         snap.moves.last().map(std::slice::from_ref).unwrap_or(&[]),
         reveal,
@@ -225,19 +157,29 @@ fn changing_json(
     .pop()
     .unwrap_or(Value::Null);
     out.insert("last".into(), last);
-    if clock {
-        let clock = snap.deadline_ms.map(|deadline| {
-            json!({ "deadline_ms": deadline, "remaining_ms": deadline.saturating_sub(now_ms()) })
-        });
-        out.insert("clock".into(), json!(clock));
-    }
-    if clocks {
-        out.insert(
-            "clocks".into(),
-            json!(snap.clock.as_ref().map(|c| c.to_json(now_ms()))),
-        );
-    }
+    out.insert("clock".into(), json!(hourglass_json(snap)));
+    out.insert("clocks".into(), json!(clocks_json(snap)));
     out
+}
+
+/// What `viewer` may do now (nothing for spectators, nothing once the match is over).
+fn legal(snap: &Snapshot, viewer: Option<Seat>) -> Vec<String> {
+    match viewer {
+        Some(seat) if !snap.over() => snap.game.legal(Actor::Seat(seat)),
+        _ => Vec::new(),
+    }
+}
+
+/// The running hourglass, if one runs.
+fn hourglass_json(snap: &Snapshot) -> Option<Value> {
+    snap.deadline_ms.map(|deadline| {
+        json!({ "deadline_ms": deadline, "remaining_ms": deadline.saturating_sub(now_ms()) })
+    })
+}
+
+/// The match's clocks now, if it has clocks.
+fn clocks_json(snap: &Snapshot) -> Option<Value> {
+    snap.clock.as_ref().map(|c| c.to_json(now_ms()))
 }
 
 /// Every seat as the state shows it: who holds it, its name, whether it is taken and

@@ -22,7 +22,7 @@ use super::extract::{BODY_LIMIT, token_param, viewer};
 use super::matches::submit;
 use crate::ApiError;
 use crate::live::{MatchHandle, MatchShared, Snapshot, TableEvent};
-use crate::view::{delta_json, match_json};
+use crate::view::{delta_text, match_json};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
@@ -91,24 +91,27 @@ impl Pusher {
             _ => None,
         };
         let message = match delta {
-            Some((sent, from_ply)) => delta_json(
-                shared,
-                &snap,
-                self.seat,
-                from_ply,
-                sent,
-                seats_changed,
-                &mut self.params,
-            ),
+            Some((sent, from_ply)) => {
+                let text = delta_text(
+                    shared,
+                    &snap,
+                    self.seat,
+                    from_ply,
+                    sent,
+                    seats_changed,
+                    &mut self.params,
+                );
+                Message::Text(text.into())
+            }
             None => {
                 let mut state = match_json(shared, &snap, self.seat);
                 state["type"] = Value::from("state");
                 self.params = state["params"].clone();
-                state
+                json_message(&state)
             }
         };
         self.sent = Some((snap, reveal));
-        json_message(&message)
+        message
     }
 }
 

@@ -1,0 +1,132 @@
+//! What a WebSocket pushes after a change (`api/ws.rs`, docs/api.md "WebSocket"): the fields
+//! of the state that changed since the socket's last push, and of the log only the moves the
+//! client does not hold. Written straight into its JSON text (no `Value` tree for the parts
+//! this module owns), since every move pushes one to every socket of the match.
+
+use super::{clocks_json, hourglass_json, legal, reveal, seats_json, status, table_json};
+use crate::live::{MatchShared, Snapshot};
+use crate::store::{LogActor, LogEntry};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+use serde_json::Value;
+use tabula_core::Seat;
+
+/// A log entry as the API shows it: a chance action is `null` until it may be shown.
+struct EntryOut<'a> {
+    entry: &'a LogEntry,
+    reveal: bool,
+}
+
+impl Serialize for EntryOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let e = self.entry;
+        let mut map = s.serialize_map(Some(4))?;
+        map.serialize_entry("ply", &e.ply)?;
+        match e.actor {
+            LogActor::Seat(seat) => map.serialize_entry("actor", &seat.number())?,
+            LogActor::Chance => map.serialize_entry("actor", "chance")?,
+            LogActor::Host => map.serialize_entry("actor", "host")?,
+        }
+        let shown = self.reveal || e.actor != LogActor::Chance;
+        map.serialize_entry("action", &shown.then_some(e.action.as_str()))?;
+        map.serialize_entry("at", &e.at)?;
+        map.end()
+    }
+}
+
+/// Log entries as the API shows them.
+struct EntriesOut<'a> {
+    entries: &'a [LogEntry],
+    reveal: bool,
+}
+
+impl Serialize for EntriesOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.entries.len()))?;
+        for entry in self.entries {
+            seq.serialize_element(&EntryOut {
+                entry,
+                reveal: self.reveal,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// A delta push. Absent fields (`None`) are left out; `Some(None)` is `null`.
+#[derive(Serialize)]
+struct Delta<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    from_ply: usize,
+    entries: EntriesOut<'a>,
+    ply: u64,
+    rev: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    params: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seats: Option<Vec<Value>>,
+    status: Value,
+    table: Value,
+    view: Value,
+    legal: Vec<String>,
+    last: Option<EntryOut<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock: Option<Option<Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clocks: Option<Option<Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<String>,
+}
+
+/// The text of the push that brings a client holding `sent` (and `from_ply` of its moves)
+/// to `snap`: the fields of the state that change as the match goes on, and of the log only
+/// the moves from `from_ply` on (`entries`); the client keeps its first `from_ply` moves
+/// (fewer than it holds after a takeback) and appends `entries`. Its size does not grow
+/// with the length of the match.
+///
+/// Fields that did not change since `sent` are left out (the client keeps what it holds):
+/// `params` unless they differ from `held_params` (the parameters the client holds,
+/// updated here), `seats` unless a seat joined or `seats_changed` (a seat came or went),
+/// `clock` and `clocks` while the match has neither.
+pub(crate) fn delta_text(
+    shared: &MatchShared,
+    snap: &Snapshot,
+    viewer: Option<Seat>,
+    from_ply: u64,
+    sent: &Snapshot,
+    seats_changed: bool,
+    held_params: &mut Value,
+) -> String {
+    let reveal = reveal(shared, snap);
+    let from = (from_ply as usize).min(snap.moves.len());
+    let game = snap.game.as_ref();
+    let params = game.params();
+    let params = (params != *held_params).then(|| {
+        *held_params = params.clone();
+        params
+    });
+    let timed = snap.deadline_ms.is_some() || sent.deadline_ms.is_some();
+    let clocked = snap.clock.is_some() || sent.clock.is_some();
+    let delta = Delta {
+        kind: "delta",
+        from_ply: from,
+        entries: EntriesOut {
+            entries: &snap.moves[from..],
+            reveal,
+        },
+        ply: snap.ply,
+        rev: snap.rev,
+        params,
+        seats: (seats_changed || sent.joined != snap.joined).then(|| seats_json(shared, snap)),
+        status: status(snap),
+        table: table_json(shared, snap, viewer),
+        view: game.view(viewer),
+        legal: legal(snap, viewer),
+        last: snap.moves.last().map(|entry| EntryOut { entry, reveal }),
+        clock: timed.then(|| hourglass_json(snap)),
+        clocks: clocked.then(|| clocks_json(snap)),
+        position: reveal.then(|| game.position()),
+    };
+    serde_json::to_string(&delta).expect("a delta always serialises")
+}
