@@ -188,12 +188,14 @@ async fn write_batch(
     for chunk in rows.chunks(ROWS_PER_INSERT) {
         insert_rows(&mut tx, chunk).await?;
     }
-    for id in &finished {
-        sqlx::query("UPDATE matches SET finished = 1 WHERE id = ?")
-            .bind(*id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
+    if !finished.is_empty() {
+        let marks = vec!["?"; finished.len()].join(", ");
+        let sql = format!("UPDATE matches SET finished = 1 WHERE id IN ({marks})");
+        let mut query = sqlx::query(&sql);
+        for id in &finished {
+            query = query.bind(*id);
+        }
+        query.execute(&mut *tx).await.map_err(db_err)?;
     }
     guard.check()?;
     tx.commit().await.map_err(db_err)?;
@@ -253,15 +255,7 @@ async fn insert_rows(
 }
 
 async fn create(conn: &mut SqliteConnection, r: &MatchRecord) -> Result<(), StoreError> {
-    let exists = sqlx::query("SELECT 1 FROM matches WHERE id = ?")
-        .bind(&r.id)
-        .fetch_optional(&mut *conn)
-        .await
-        .map_err(db_err)?;
-    if exists.is_some() {
-        return Err(StoreError::Duplicate(r.id.clone()));
-    }
-    sqlx::query(
+    let inserted = sqlx::query(
         "INSERT INTO matches (id, game, params, players, seed, setup, created_at, hints, position)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
@@ -276,27 +270,35 @@ async fn create(conn: &mut SqliteConnection, r: &MatchRecord) -> Result<(), Stor
     .bind(r.hints)
     .bind(r.position.as_deref())
     .execute(&mut *conn)
-    .await
-    .map_err(db_err)?;
+    .await;
+    match inserted {
+        Err(sqlx::Error::Database(d)) if d.kind() == ErrorKind::UniqueViolation => {
+            return Err(StoreError::Duplicate(r.id.clone()));
+        }
+        other => other.map_err(db_err)?,
+    };
+    // Every seat in one statement.
+    let mut sql =
+        String::from("INSERT INTO seats (match_id, seat, kind, level, token_hash, open, joined) ");
+    for i in 0..r.seats.len() {
+        sql.push_str(if i == 0 { "VALUES " } else { ", " });
+        sql.push_str("(?, ?, ?, ?, ?, ?, ?)");
+    }
+    let mut query = sqlx::query(&sql);
     for (i, seat) in r.seats.iter().enumerate() {
         let (kind, level) = match &seat.kind {
             SeatKind::Human => ("human", None),
             SeatKind::Bot(level) => ("bot", Some(level.as_str())),
         };
-        sqlx::query(
-            "INSERT INTO seats (match_id, seat, kind, level, token_hash, open, joined)
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(&r.id)
-        .bind(i as i64 + 1)
-        .bind(kind)
-        .bind(level)
-        .bind(seat.token_hash.map(|h| h.to_hex()))
-        .bind(seat.open)
-        .bind(seat.joined)
-        .execute(&mut *conn)
-        .await
-        .map_err(db_err)?;
+        query = query
+            .bind(&r.id)
+            .bind(i as i64 + 1)
+            .bind(kind)
+            .bind(level)
+            .bind(seat.token_hash.map(|h| h.to_hex()))
+            .bind(seat.open)
+            .bind(seat.joined);
     }
+    query.execute(&mut *conn).await.map_err(db_err)?;
     Ok(())
 }
