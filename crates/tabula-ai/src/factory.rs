@@ -27,9 +27,13 @@ use tabula_core::{Game, Heuristic, TwoPlayerZeroSum, Zobrist};
 
 type MakeMcts<G> = Arc<dyn Fn(MctsConfig, u64) -> Box<dyn Bot<G>> + Send + Sync>;
 type MakeAlphaBeta<G> = fn(AlphaBetaConfig, u64) -> Box<dyn Bot<G>>;
-/// Wraps a level's bot: in a [`SolverBot`] where the level consults the game's solver, or in
-/// the game's own level policy ([`BotFactory::with_level_policy`]).
+/// Wraps a level's bot in the game's own level policy ([`BotFactory::with_level_policy`]).
 type WrapLevel<G> = Arc<dyn Fn(Box<dyn Bot<G>>, Level, u64) -> Box<dyn Bot<G>> + Send + Sync>;
+
+/// Wraps a level's bot in a [`SolverBot`]: the level, the seed, and the host's time cap on a
+/// move in milliseconds.
+type WrapSolver<G> =
+    Arc<dyn Fn(Box<dyn Bot<G>>, Level, u64, Option<u64>) -> Box<dyn Bot<G>> + Send + Sync>;
 
 /// Builds bots for games of type `G`. See the module docs.
 pub struct BotFactory<G: Game> {
@@ -37,7 +41,7 @@ pub struct BotFactory<G: Game> {
     heuristic_rollout: Option<MakeMcts<G>>,
     game_rollout: Option<MakeMcts<G>>,
     alphabeta: Option<MakeAlphaBeta<G>>,
-    solver: Option<WrapLevel<G>>,
+    solver: Option<WrapSolver<G>>,
     level_policy: Option<WrapLevel<G>>,
     level_engine: Engine,
     level_rollout: RolloutKind,
@@ -129,12 +133,15 @@ impl<G: Game> BotFactory<G> {
     where
         G: TwoPlayerZeroSum,
     {
-        self.solver = Some(Arc::new(move |bot, level: Level, seed| {
-            match level.solver_nodes() {
-                Some(nodes) => Box::new(SolverBot::new(make(), nodes, bot, seed)),
+        self.solver = Some(Arc::new(
+            move |bot, level: Level, seed, ms: Option<u64>| match level.solver_nodes() {
+                Some(nodes) => Box::new(
+                    SolverBot::new(make(), nodes, bot, seed)
+                        .with_time_cap(ms.map(std::time::Duration::from_millis)),
+                ),
                 None => bot,
-            }
-        }));
+            },
+        ));
         self
     }
 
@@ -216,6 +223,7 @@ impl<G: Game> BotFactory<G> {
                 level,
                 engine,
                 threads,
+                ms,
             } => {
                 if *engine == Some(Engine::AlphaBeta)
                     && self.engine_for(num_seats, *engine) != Engine::AlphaBeta
@@ -228,11 +236,14 @@ impl<G: Game> BotFactory<G> {
                 let bot = match self.engine_for(num_seats, *engine) {
                     Engine::AlphaBeta => {
                         let make = self.alphabeta.expect("checked by engine_for");
-                        make(level.alphabeta(), seed)
+                        let mut config = level.alphabeta();
+                        config.time_ms = *ms;
+                        make(config, seed)
                     }
                     Engine::Mcts => {
                         let mut config = level.mcts();
                         config.threads = threads.unwrap_or(1);
+                        config.time_ms = *ms;
                         if let Some(budgets) = self.level_iterations {
                             config.iterations = Some(budgets[*level as usize]);
                         }
@@ -241,7 +252,7 @@ impl<G: Game> BotFactory<G> {
                     }
                 };
                 let bot = match &self.solver {
-                    Some(wrap) if num_seats == 2 => wrap(bot, *level, seed),
+                    Some(wrap) if num_seats == 2 => wrap(bot, *level, seed, *ms),
                     _ => bot,
                 };
                 let bot = match &self.level_policy {

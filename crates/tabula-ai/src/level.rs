@@ -61,9 +61,12 @@
 //! claim; they claim when they see one, vote otherwise, and then follow the solver's plan; a
 //! decision takes microseconds. The MCTS above remains each level's search for analysis.
 //!
-//! Hosts that face people (the server, `tabula engine`) may give a level more threads
-//! (`strong:threads=2`): MCTS then shares one tree between the threads (not deterministic),
-//! with the same iteration budget, so the move only gets faster.
+//! Hosts that face people may give a level more threads (`strong:threads=2`): MCTS then
+//! shares one tree between the threads (not deterministic), with the same iteration budget,
+//! so the move only gets faster; and a cap on its time (`expert:ms=1900`), which ends the
+//! search early on a machine slower than its budget was sized for. The server plays every
+//! named level on all cores within [`Level::time_cap_ms`] (`strong` 450 ms, `expert`
+//! 1 900 ms); `tabula match`, `analyze` and `engine` play the levels as they are.
 //!
 //! MCTS levels reuse their subtree between moves; rollouts are uniformly random unless the
 //! game's factory plugs in another policy. The pace is the delay a real-time host (Magical
@@ -178,6 +181,20 @@ impl Level {
             noise,
             reductions,
             pace: self.pace(),
+        }
+    }
+
+    /// The longest a person should wait for this level's move, in milliseconds: `strong`
+    /// 0.5 s, `expert` 2 s (less a margin for the host: 450 and 1 900 ms); the weaker levels
+    /// are far within theirs. The budgets above are nodes and iterations, so that a seed
+    /// gives the same play on any machine; on a slow or busy machine they can take longer.
+    /// A host facing people (the server) adds this cap (`expert:ms=1900`) and all threads.
+    pub fn time_cap_ms(self) -> u64 {
+        match self {
+            Level::Beginner => 100,
+            Level::Casual => 250,
+            Level::Strong => 450,
+            Level::Expert => 1900,
         }
     }
 

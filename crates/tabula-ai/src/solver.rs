@@ -74,6 +74,10 @@ pub trait SharedProof<A>: Send + Sync {
     /// Once every [`SharedProof::work`] has returned: the proven action with the sign of its
     /// score (1, 0 or -1), or `None` if the proof did not come within the budget.
     fn result(&self) -> Option<(A, i32)>;
+
+    /// Ends the work early (a time cap): every [`SharedProof::work`] returns soon, and the
+    /// result is what was proven by then. The default does nothing (the budget ends it).
+    fn stop(&self) {}
 }
 
 /// The share of the budget within which [`SolverBot`] first asks for every action's score:
@@ -91,6 +95,8 @@ pub struct SolverBot<G: TwoPlayerZeroSum> {
     fallback: Box<dyn Bot<G>>,
     rng: GameRng,
     seed: u64,
+    /// A host's cap on the time of a move: the shared proof is stopped then.
+    time_cap: Option<Duration>,
 }
 
 impl<G: TwoPlayerZeroSum> SolverBot<G> {
@@ -107,7 +113,15 @@ impl<G: TwoPlayerZeroSum> SolverBot<G> {
             fallback,
             rng: rng_from_seed(seed ^ 0x50_17e5),
             seed,
+            time_cap: None,
         }
+    }
+
+    /// Stops a shared proof once a decision has taken `cap` (a host facing people; the
+    /// wrapped bot has its own cap): the move is then the wrapped bot's unless the proof came.
+    pub fn with_time_cap(mut self, cap: Option<Duration>) -> Self {
+        self.time_cap = cap;
+        self
     }
 
     /// The proven scores of the root actions, if `seat` is to move alone and the solver
@@ -150,6 +164,7 @@ impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
         if game.to_act() != ToAct::One(seat) {
             return self.fallback.decide(game, seat, may_wait);
         }
+        let deadline = self.time_cap.map(|cap| Instant::now() + cap);
         let first = self.max_nodes / EXACT_SHARE;
         match self.solve(game, seat, first) {
             Some(scores) if !scores.is_empty() => return Ok(Decision::Act(self.pick(&scores))),
@@ -160,13 +175,27 @@ impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
         if let Some(proof) = self.solver.shared_keeping(game, budget) {
             let (proof, fallback) = (&*proof, &mut self.fallback);
             let chosen = std::thread::scope(|scope| {
+                // Told when the work is done; stops the proof at the deadline before that.
+                let (done, finished) = std::sync::mpsc::channel::<()>();
+                if let Some(deadline) = deadline {
+                    scope.spawn(move || {
+                        let left = deadline.saturating_duration_since(Instant::now());
+                        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                            finished.recv_timeout(left)
+                        {
+                            proof.stop();
+                        }
+                    });
+                }
                 let chosen = scope.spawn(|| {
                     let chosen = fallback.decide(game, seat, may_wait);
                     proof.work();
                     chosen
                 });
                 proof.work();
-                chosen.join()
+                let chosen = chosen.join();
+                drop(done);
+                chosen
             });
             let chosen = chosen.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             return match proof.result() {

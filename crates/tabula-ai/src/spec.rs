@@ -46,6 +46,10 @@ pub enum BotSpec {
         engine: Option<Engine>,
         /// `None`: one thread.
         threads: Option<usize>,
+        /// A cap on the wall time of a move, in milliseconds, on top of the level's budgets
+        /// (which alone keep its play the same for a seed): what a host facing people adds,
+        /// see [`Level::time_cap_ms`].
+        ms: Option<u64>,
     },
     /// MCTS with explicit settings (`mcts:iterations=5000`).
     Mcts {
@@ -175,7 +179,7 @@ impl FromStr for BotSpec {
                         "a bot is random, beginner, casual, strong, expert, mcts or alphabeta",
                     )
                 })?;
-                let (mut engine, mut threads) = (None, None);
+                let (mut engine, mut threads, mut ms) = (None, None, None);
                 for (k, v) in pairs {
                     match k {
                         "engine" => {
@@ -197,13 +201,21 @@ impl FromStr for BotSpec {
                             }
                             threads = Some(n);
                         }
-                        _ => return Err(unknown(k, "engine, threads")),
+                        "ms" => {
+                            let n: u64 = number(spec, k, v)?;
+                            if n == 0 {
+                                return Err(AiError::spec(spec, "ms must be at least 1"));
+                            }
+                            ms = Some(n);
+                        }
+                        _ => return Err(unknown(k, "engine, threads, ms")),
                     }
                 }
                 Ok(BotSpec::Level {
                     level,
                     engine,
                     threads,
+                    ms,
                 })
             }
         }
@@ -226,6 +238,7 @@ impl fmt::Display for BotSpec {
                 level,
                 engine,
                 threads,
+                ms,
             } => {
                 write!(f, "{level}")?;
                 if let Some(e) = engine {
@@ -233,6 +246,9 @@ impl fmt::Display for BotSpec {
                 }
                 if let Some(t) = threads {
                     write!(f, ":threads={t}")?;
+                }
+                if let Some(ms) = ms {
+                    write!(f, ":ms={ms}")?;
                 }
                 Ok(())
             }

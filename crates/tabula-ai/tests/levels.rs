@@ -38,6 +38,7 @@ fn levels_are_deterministic_for_a_seed() {
                 level,
                 engine: Some(engine),
                 threads: None,
+                ms: None,
             };
             let game = |sx: u64, so: u64| {
                 let mut x = f.build(&spec, 2, sx).unwrap();
@@ -63,6 +64,7 @@ fn expert_first_moves_are_deterministic_for_a_seed() {
             level: Level::Expert,
             engine: Some(engine),
             threads: None,
+            ms: None,
         };
         let first = |seed| {
             choose(
@@ -164,4 +166,25 @@ fn a_game_may_give_its_mcts_levels_their_own_iteration_budgets() {
         .unwrap()
         .unwrap();
     assert_eq!(report.iterations, Some(100));
+}
+
+#[test]
+fn a_time_cap_ends_a_level_search_before_its_budget() {
+    let f = factory();
+    let start = ConnectFour::new(&Params::default()).unwrap();
+    let iterations = |text: &str| {
+        let spec: BotSpec = text.parse().unwrap();
+        let mut bot = f.build(&spec, 2, 1).unwrap();
+        let limits = tabula_ai::SearchLimits::default();
+        let report = bot.analyse(&start, tabula_core::Seat(0), &limits, false);
+        report.unwrap().unwrap().iterations.unwrap()
+    };
+    // 50 000 iterations take tens of milliseconds; a cap of 1 ms ends the search long before.
+    assert_eq!(iterations("expert:engine=mcts"), 50_000);
+    assert!(iterations("expert:engine=mcts:ms=1") < 50_000);
+    assert!(
+        Level::ALL
+            .windows(2)
+            .all(|w| w[0].time_cap_ms() < w[1].time_cap_ms())
+    );
 }

@@ -2,7 +2,8 @@
 //! Connect Four: every action's scores within the first share of the budget; otherwise one
 //! value-keeping action within the rest while the wrapped bot searches alongside; the wrapped
 //! bot's choice when no proof comes; a shared proof worked on by both threads, the second
-//! once the wrapped bot has decided. And the default [`ExactSolver::keeping_action`].
+//! once the wrapped bot has decided, and stopped at a host's time cap. And the default
+//! [`ExactSolver::keeping_action`].
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -235,4 +236,60 @@ fn a_shared_proof_is_worked_on_by_both_threads_and_played() {
 #[test]
 fn without_a_shared_proof_the_wrapped_bot_decides() {
     assert_eq!(run_shared(None), column(1));
+}
+
+/// A proof that never comes by itself: its work waits until it is stopped.
+struct Endless {
+    stopped: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl SharedProof<Column> for Endless {
+    fn work(&self) {
+        while !self.stopped.load(Ordering::SeqCst) {
+            std::thread::yield_now();
+        }
+    }
+
+    fn result(&self) -> Option<(Column, i32)> {
+        None
+    }
+
+    fn stop(&self) {
+        self.stopped.store(true, Ordering::SeqCst);
+    }
+}
+
+/// No exact scores; a shared proof that only a stop ends.
+struct EndlessSolver(Arc<std::sync::atomic::AtomicBool>);
+
+impl ExactSolver<ConnectFour> for EndlessSolver {
+    fn action_scores(&mut self, _: &ConnectFour, _: u64) -> Option<Vec<(Column, i32)>> {
+        None
+    }
+
+    fn shared_keeping(&mut self, _: &ConnectFour, _: u64) -> Option<Box<dyn SharedProof<Column>>> {
+        Some(Box::new(Endless {
+            stopped: self.0.clone(),
+        }))
+    }
+
+    fn nodes(&self) -> u64 {
+        0
+    }
+
+    fn plies_to_end(&self, _: &ConnectFour, _: i32) -> i32 {
+        1
+    }
+}
+
+#[test]
+fn a_time_cap_stops_the_shared_proof_and_the_wrapped_bot_decides() {
+    let stopped = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let solver = EndlessSolver(stopped.clone());
+    let wrapped = Wrapped(Arc::new(AtomicUsize::new(0)));
+    let mut bot = SolverBot::new(Box::new(solver), BUDGET, Box::new(wrapped), 1)
+        .with_time_cap(Some(std::time::Duration::from_millis(20)));
+    let decision = bot.decide(&ConnectFour::empty(), Seat(0), false).unwrap();
+    assert!(stopped.load(Ordering::SeqCst), "the proof was stopped");
+    assert_eq!(decision, Decision::Act(column(1)), "the wrapped bot's move");
 }

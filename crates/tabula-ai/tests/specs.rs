@@ -10,6 +10,7 @@ fn specs_read_and_write_back() {
         "beginner",
         "expert:engine=mcts",
         "strong:engine=alphabeta:threads=2",
+        "expert:threads=2:ms=1900",
         "mcts:iterations=5000:c=1",
         "mcts:ms=200:c=0.7:threads=4:reuse=no:rollout=heuristic",
         "mcts:iterations=800:c=1.4:threads=2:parallel=root",
@@ -26,7 +27,8 @@ fn specs_read_and_write_back() {
         BotSpec::Level {
             level: Level::Casual,
             engine: None,
-            threads: None
+            threads: None,
+            ms: None,
         }
     );
     let BotSpec::Mcts { config, rollout } = "mcts:ms=50".parse().unwrap() else {
@@ -62,6 +64,9 @@ fn bad_specs_name_the_problem() {
         ("alphabeta:iterations=5", "unknown option `iterations`"),
         ("strong:engine=minimax", "engine is mcts or alphabeta"),
         ("strong:threads=0", "threads must be at least 1"),
+        ("expert:ms=0", "ms must be at least 1"),
+        ("expert:ms=soon", "`ms` needs a number"),
+        ("expert:depth=3", "unknown option `depth`"),
     ] {
         let err = text.parse::<BotSpec>().unwrap_err();
         let msg = err.to_string();

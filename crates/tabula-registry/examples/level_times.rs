@@ -12,7 +12,9 @@
 //! ```
 //!
 //! `--threads T` appends `:threads=T` to the levels (MCTS levels then search on T threads;
-//! alpha-beta levels search on one). Races (several seats may act) ask every acting seat, as
+//! alpha-beta levels search on one); `--capped` appends each level's time cap
+//! (`:ms=1900` for expert, `Level::time_cap_ms`): `--threads 2 --capped` times the levels
+//! as the server plays them against people. Races (several seats may act) ask every acting seat, as
 //! a match does; if all of them wait, the first legal action of a random acting seat is
 //! played (timing only, not a rule).
 
@@ -35,6 +37,7 @@ fn main() {
     let moves: usize = arg(&args, "--moves", "30").parse().expect("--moves N");
     let threads: usize = arg(&args, "--threads", "1").parse().expect("--threads T");
     let seed: u64 = arg(&args, "--seed", "1").parse().expect("--seed S");
+    let capped = args.iter().any(|a| a == "--capped");
     println!(
         "game             players  level      moves    mean ms     p90 ms     max ms   cpu mean    cpu max"
     );
@@ -43,11 +46,18 @@ fn main() {
         let players = if game == "china-moon" { 3 } else { 2 };
         let params = serde_json::json!({ "players": players });
         for level in levels.split(',') {
-            let spec = if threads > 1 {
+            let mut spec = if threads > 1 {
                 format!("{level}:threads={threads}")
             } else {
                 level.to_string()
             };
+            if capped {
+                let cap = level
+                    .parse::<tabula_ai::Level>()
+                    .expect("a level name")
+                    .time_cap_ms();
+                spec = format!("{spec}:ms={cap}");
+            }
             let mut rng = rng_from_seed(seed);
             let mut times: Vec<Duration> = Vec::new();
             let mut cpu: Vec<f64> = Vec::new();
@@ -105,7 +115,7 @@ fn main() {
             let cpu_mean = 1000.0 * cpu.iter().sum::<f64>() / cpu.len() as f64;
             let cpu_max = 1000.0 * cpu.iter().copied().fold(0.0, f64::max);
             println!(
-                "{game:<16} {players:>7}  {spec:<10} {:>5} {mean:>10.1} {p90:>10.1} {max:>10.1} \
+                "{game:<16} {players:>7}  {spec:<24} {:>5} {mean:>10.1} {p90:>10.1} {max:>10.1} \
                  {cpu_mean:>10.1} {cpu_max:>10.1}",
                 times.len()
             );

@@ -3,6 +3,7 @@
 //! with [`Catalog::of`] (an open `tabula_registry::Catalog`); tests may also choose the bots.
 
 use std::sync::Arc;
+use tabula_ai::BotSpec;
 use tabula_registry::{DynBot, GameEntry, RegistryError};
 
 /// Makes the bot of a level for a game: `(game, level, seed)`.
@@ -33,7 +34,7 @@ impl Catalog {
         let lookup = games.clone();
         Catalog::new(
             games,
-            Arc::new(move |game, level, seed| lookup.find(game)?.bot(level, seed)),
+            Arc::new(move |game, level, seed| lookup.find(game)?.bot(&facing_people(level), seed)),
         )
     }
 
@@ -60,5 +61,53 @@ impl Catalog {
         seed: u64,
     ) -> Result<Box<dyn DynBot>, RegistryError> {
         (self.bots)(game, level, seed)
+    }
+}
+
+/// A named level as the server plays it against people: on every core, and stopped at the
+/// level's time cap (`strong` 450 ms, `expert` 1 900 ms: [`tabula_ai::Level::time_cap_ms`])
+/// should its budget take longer on this machine. Any other specification is played as it
+/// is written.
+fn facing_people(spec: &str) -> String {
+    match spec.parse::<BotSpec>() {
+        Ok(BotSpec::Level {
+            level,
+            engine,
+            threads: None,
+            ms: None,
+        }) => BotSpec::Level {
+            level,
+            engine,
+            threads: Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
+            ms: Some(level.time_cap_ms()),
+        }
+        .to_string(),
+        _ => spec.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::facing_people;
+
+    #[test]
+    fn levels_facing_people_use_every_core_within_their_time_cap() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(
+            facing_people("expert"),
+            format!("expert:threads={cores}:ms=1900")
+        );
+        assert_eq!(
+            facing_people("strong:engine=mcts"),
+            format!("strong:engine=mcts:threads={cores}:ms=450")
+        );
+        for as_written in [
+            "strong:threads=1",
+            "casual:ms=50",
+            "mcts:iterations=10",
+            "random",
+        ] {
+            assert_eq!(facing_people(as_written), as_written);
+        }
     }
 }

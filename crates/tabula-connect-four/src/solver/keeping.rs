@@ -136,6 +136,12 @@ impl KeepingSearch {
         search
     }
 
+    /// Ends the proof early (a host's time cap): every worker stops at its next poll, and
+    /// the result is what was proven by then, as when the budget runs out.
+    pub fn stop(&self) {
+        self.control.spent.store(true, Relaxed);
+    }
+
     /// Works on the proof until it is settled, its tasks are all taken, or the budget is
     /// spent. Any number of threads may call it at once, each searching one task at a time.
     pub fn work(&self) {

@@ -69,4 +69,8 @@ impl SharedProof<Column> for Proof {
     fn result(&self) -> Option<(Column, i32)> {
         self.0.result()
     }
+
+    fn stop(&self) {
+        self.0.stop()
+    }
 }
