@@ -25,7 +25,6 @@
 use super::search::{Scratch, Settings, TreeBudget};
 use super::tree::{Kind, NATURE, NONE, Node, Tree};
 use crate::rollout::{Rollout, below, play_out};
-use std::alloc::{Layout, alloc_zeroed, handle_alloc_error};
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
@@ -35,9 +34,11 @@ use tabula_core::{Actor, Game, GameRng, MAX_SEATS, Seat, ToAct};
 
 mod select;
 mod stats;
+mod zeroed;
 
 pub(crate) use stats::RootTally;
 use stats::{FLUSH, HOT, INLINE_SEATS, Local};
+use zeroed::Zeroed;
 
 /// Fixed-point units per unit of return.
 const SCALE: f64 = (1u64 << 24) as f64;
@@ -77,9 +78,9 @@ struct SNode<A> {
 
 /// One tree searched by several threads at once. See the module docs.
 pub(crate) struct SharedTree<A> {
-    nodes: Box<[SNode<A>]>,
+    nodes: Zeroed<SNode<A>>,
     /// The sums of the returns of seats 3 and up, `seats - 2` per node.
-    values: Box<[AtomicU64]>,
+    values: Zeroed<AtomicU64>,
     /// The arena's fill, written by every expansion: on a cache line of its own, so that the
     /// threads' constant reads of the fields above do not miss whenever another thread
     /// expands a node (in Connect Four that is almost every iteration).
@@ -114,8 +115,8 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         let capacity = capacity.max(1);
         // All-zero bytes are valid for both element types (atomics and `MaybeUninit`).
         SharedTree {
-            nodes: unsafe { zeroed_slice(capacity) },
-            values: unsafe { zeroed_slice(capacity * seats.saturating_sub(INLINE_SEATS)) },
+            nodes: unsafe { Zeroed::new(capacity) },
+            values: unsafe { Zeroed::new(capacity * seats.saturating_sub(INLINE_SEATS)) },
             growth: Padded(Growth {
                 len: AtomicUsize::new(0),
                 full: AtomicBool::new(false),
@@ -437,19 +438,6 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         self.flush(&mut local);
         local.root
     }
-}
-
-/// A boxed slice of `n` (at least 1) zeroed elements.
-///
-/// # Safety
-/// All-zero bytes must be a valid `T`, and `T` not zero-sized.
-unsafe fn zeroed_slice<T>(n: usize) -> Box<[T]> {
-    let layout = Layout::array::<T>(n.max(1)).expect("the arena fits in memory");
-    let ptr = unsafe { alloc_zeroed(layout) } as *mut T;
-    if ptr.is_null() {
-        handle_alloc_error(layout);
-    }
-    unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n.max(1))) }
 }
 
 /// `seat`'s `actions` as children: in random order, the policy's recommendation first.
