@@ -173,6 +173,9 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         let len = *self.growth.0.len.get_mut();
         tree.nodes.clear();
         tree.values.clear();
+        // Reserved at once: growing by doubling copied the tree into fresh pages each time.
+        tree.nodes.reserve(len);
+        tree.values.reserve(len * seats);
         for i in 0..len {
             let slot = &mut self.nodes[i];
             // Slots below `len` were written by `load` or an expansion.
