@@ -448,3 +448,47 @@ async fn a_socket_with_a_wrong_token_or_match_is_refused_before_the_upgrade() {
     let (status, e) = server.get(&format!("/api/matches/{}/ws", m.id)).await;
     assert_eq!(status, 400, "{e}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_longer_than_the_read_buffer_and_several_in_one_write_are_each_answered() {
+    let server = TestServer::new();
+    let addr = server.listen().await;
+    let m = server
+        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
+        .await;
+    let mut one = Follower::open(addr, &m.id, Some(m.token(1))).await;
+    one.state_at(0).await;
+    // The server reads a few hundred bytes at once: a message many times that is read whole.
+    let padding = "x".repeat(6 * 1024);
+    one.send(json!({ "type": "ping", "padding": padding }))
+        .await;
+    assert_eq!(one.next().await["type"], "pong");
+    // Three messages fed and flushed together arrive in one read; each is answered in turn.
+    for ply in [7, 0] {
+        one.socket
+            .feed(Message::Text(json!({ "type": "ping" }).to_string().into()))
+            .await
+            .unwrap();
+        one.socket
+            .feed(Message::Text(
+                json!({ "type": "action", "action": "take1", "ply": ply })
+                    .to_string()
+                    .into(),
+            ))
+            .await
+            .unwrap();
+    }
+    one.socket.flush().await.unwrap();
+    let mut answers = Vec::new();
+    while answers.len() < 4 {
+        let m = one.next().await;
+        if m["type"] != "state" && m["type"] != "delta" {
+            answers.push(m);
+        }
+    }
+    assert_eq!(answers[0]["type"], "pong");
+    assert_eq!(answers[1]["status"], 409, "{}", answers[1]);
+    assert_eq!(answers[2]["type"], "pong");
+    assert_eq!(answers[3]["type"], "ack", "{}", answers[3]);
+    assert_eq!(answers[3]["ply"], 2);
+}

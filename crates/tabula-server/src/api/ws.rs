@@ -49,9 +49,11 @@ pub(crate) async fn upgrade(
         )
     })?;
     Ok(ws
-        // Clients send small messages: small buffers (tungstenite allocates 128 KiB for
-        // reading by default, per socket) and the same limit as request bodies.
-        .read_buffer_size(4 * 1024)
+        // Clients send small messages: a small read buffer (tungstenite allocates 128 KiB
+        // by default, and fills the buffer with zeros before each read, so all of it is
+        // resident for every idle socket); a longer message grows it. The same limit as
+        // request bodies.
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(BODY_LIMIT)
         .max_frame_size(BODY_LIMIT)
         .on_upgrade(move |socket| async move {
@@ -60,6 +62,9 @@ pub(crate) async fn upgrade(
         })
         .into_response())
 }
+
+/// The bytes read from a socket at once: a client's action is about 50.
+const READ_BUFFER: usize = 512;
 
 /// How often an idle socket is pinged.
 const KEEPALIVE: std::time::Duration = std::time::Duration::from_secs(30);
@@ -194,7 +199,8 @@ async fn session(
                     Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                     Some(Ok(_)) => continue,
                 };
-                match client_message(&handle, token.as_deref(), &text).await {
+                // Boxed: the answer's future is large and rare beside an idle socket's.
+                match Box::pin(client_message(&handle, token.as_deref(), &text)).await {
                     Reply::Resync => pusher.push(changes.borrow().clone(), true, false),
                     Reply::Json(reply) => json_message(&reply),
                 }

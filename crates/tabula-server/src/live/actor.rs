@@ -225,7 +225,7 @@ impl Actor {
                 let result = self.table_request(seat, request).await;
                 let _ = reply.send(result);
             }
-            Command::BotDecided(decision) => self.bot_decided(decision).await,
+            Command::BotDecided(decision) => self.bot_decided(*decision).await,
             Command::CatchUp => self.catch_up().await,
             Command::Appended => self.catch_up_log().await,
         }

@@ -93,7 +93,7 @@ pub(crate) fn think(
             },
         };
         // The match may have ended meanwhile: then nobody needs the decision.
-        let _ = actor.send(Command::BotDecided(decision)).await;
+        let _ = actor.send(Command::BotDecided(Box::new(decision))).await;
     });
 }
 

@@ -128,16 +128,15 @@ pub(crate) enum Command {
         reply: oneshot::Sender<Result<(Seat, String), ApiError>>,
     },
     /// A human seat's token was used: the seat counts as taken.
-    Touch {
-        seat: Seat,
-    },
+    Touch { seat: Seat },
     /// A request at the table: resign, a draw offer or its answer, a takeback.
     Table {
         seat: Seat,
         request: TableRequest,
         reply: oneshot::Sender<Result<Ack, ApiError>>,
     },
-    BotDecided(bots::Decision),
+    /// Boxed: every match's channel holds a block of commands, each as large as the largest.
+    BotDecided(Box<bots::Decision>),
     /// Another instance wrote to the match (or this one gained its lease): read it again
     /// from the store.
     CatchUp,
