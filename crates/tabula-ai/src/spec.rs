@@ -227,6 +227,26 @@ impl BotSpec {
     pub fn parse_list(text: &str) -> Result<Vec<BotSpec>, AiError> {
         text.split(',').map(str::parse).collect()
     }
+
+    /// The spec as a host facing people plays it: a named level that sets neither `threads`
+    /// nor `ms` searches on `threads` threads within its [`Level::time_cap_ms`]. Any other
+    /// spec is kept as it is: its settings were chosen.
+    pub fn facing_people(self, threads: usize) -> BotSpec {
+        match self {
+            BotSpec::Level {
+                level,
+                engine,
+                threads: None,
+                ms: None,
+            } => BotSpec::Level {
+                level,
+                engine,
+                threads: Some(threads),
+                ms: Some(level.time_cap_ms()),
+            },
+            other => other,
+        }
+    }
 }
 
 impl fmt::Display for BotSpec {

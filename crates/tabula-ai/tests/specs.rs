@@ -112,3 +112,24 @@ fn factory_builds_only_what_the_game_supports() {
     assert_eq!(full.engine_for(3, None), Engine::Mcts);
     assert_eq!(plain.engine_for(2, Some(Engine::AlphaBeta)), Engine::Mcts);
 }
+
+#[test]
+fn a_level_facing_people_gets_the_threads_and_its_time_cap_and_chosen_settings_are_kept() {
+    let spec = |t: &str| t.parse::<BotSpec>().unwrap();
+    let facing = |t: &str| spec(t).facing_people(4).to_string();
+    assert_eq!(facing("expert"), "expert:threads=4:ms=1900");
+    assert_eq!(
+        facing("strong:engine=mcts"),
+        "strong:engine=mcts:threads=4:ms=450"
+    );
+    assert_eq!(facing("beginner"), "beginner:threads=4:ms=100");
+    // A level with its own threads or time, and every other kind of bot, is played as given.
+    for kept in [
+        "expert:threads=1",
+        "strong:ms=200",
+        "random",
+        "mcts:iterations=500",
+    ] {
+        assert_eq!(facing(kept), spec(kept).to_string());
+    }
+}

@@ -46,18 +46,17 @@ fn main() {
         let players = if game == "china-moon" { 3 } else { 2 };
         let params = serde_json::json!({ "players": players });
         for level in levels.split(',') {
-            let mut spec = if threads > 1 {
+            let spec = if capped {
+                level
+                    .parse::<tabula_ai::BotSpec>()
+                    .expect("a level name")
+                    .facing_people(threads)
+                    .to_string()
+            } else if threads > 1 {
                 format!("{level}:threads={threads}")
             } else {
                 level.to_string()
             };
-            if capped {
-                let cap = level
-                    .parse::<tabula_ai::Level>()
-                    .expect("a level name")
-                    .time_cap_ms();
-                spec = format!("{spec}:ms={cap}");
-            }
             let mut rng = rng_from_seed(seed);
             let mut times: Vec<Duration> = Vec::new();
             let mut cpu: Vec<f64> = Vec::new();

@@ -70,18 +70,9 @@ impl Catalog {
 /// is written.
 fn facing_people(spec: &str) -> String {
     match spec.parse::<BotSpec>() {
-        Ok(BotSpec::Level {
-            level,
-            engine,
-            threads: None,
-            ms: None,
-        }) => BotSpec::Level {
-            level,
-            engine,
-            threads: Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
-            ms: Some(level.time_cap_ms()),
-        }
-        .to_string(),
+        Ok(level @ BotSpec::Level { .. }) => level
+            .facing_people(std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .to_string(),
         _ => spec.to_string(),
     }
 }

@@ -5,12 +5,10 @@ mod common;
 
 use axum::http::StatusCode;
 use common::TestServer;
+use common::stores::{AfterCreate, FaultyStore};
 use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use tabula_core::Seat;
-use tabula_server::store::{BoxFuture, LogEntry, MatchRecord, StoredMatch, TokenHash};
-use tabula_server::{MatchStore, StoreError};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_claims_by_every_seat_for_the_same_ply_have_exactly_one_winner() {
@@ -126,60 +124,24 @@ async fn concurrent_joins_take_distinct_seats() {
     assert_eq!(seats, vec![1, 2, 3]);
 }
 
-/// A store that, once a match is stored, has the match read through the server before the
-/// creation goes on: as an instance on a shared database does when the notification of its
-/// own creation arrives before the creator lists the match.
-struct ReadOnCreate {
-    inner: common::stores::FaultyStore,
-    server: std::sync::OnceLock<std::sync::Weak<TestServer>>,
-}
-
-impl MatchStore for ReadOnCreate {
-    fn create<'a>(&'a self, r: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
-        Box::pin(async move {
-            self.inner.create(r).await?;
-            if let Some(server) = self.server.get().and_then(std::sync::Weak::upgrade) {
-                let (status, _) = server.get(&format!("/api/matches/{}", r.id)).await;
-                assert_eq!(status, StatusCode::OK);
-            }
-            Ok(())
-        })
-    }
-    fn append<'a>(
-        &'a self,
-        id: &'a str,
-        entries: &'a [LogEntry],
-        finished: bool,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.append(id, entries, finished)
-    }
-    fn set_joined<'a>(&'a self, id: &'a str, seat: Seat) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.set_joined(id, seat)
-    }
-    fn join_open_seat<'a>(
-        &'a self,
-        id: &'a str,
-        seat: Seat,
-        hash: TokenHash,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.join_open_seat(id, seat, hash)
-    }
-    fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
-        self.inner.load(id)
-    }
-    fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
-        self.inner.unfinished()
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_read_while_its_creation_is_stored_keeps_one_actor() {
-    let store = Arc::new(ReadOnCreate {
-        inner: Default::default(),
-        server: Default::default(),
-    });
+    // Once a match is stored, it is read through the server before the creation goes on: as
+    // an instance on a shared database does when the notification of its own creation
+    // arrives before the creator lists the match.
+    let store = Arc::new(FaultyStore::default());
     let server = Arc::new(TestServer::with_store(store.clone()));
-    store.server.set(Arc::downgrade(&server)).ok().unwrap();
+    let weak = Arc::downgrade(&server);
+    let hook: AfterCreate = Box::new(move |id| {
+        let weak = weak.clone();
+        Box::pin(async move {
+            if let Some(server) = weak.upgrade() {
+                let (status, _) = server.get(&format!("/api/matches/{id}")).await;
+                assert_eq!(status, StatusCode::OK);
+            }
+        })
+    });
+    store.after_create.set(hook).ok().unwrap();
     // The bot moves first: every actor of the match would try to store its move.
     let m = server
         .create(json!({ "game": "toy-nim", "params": { "stones": 50 },
@@ -190,7 +152,7 @@ async fn a_match_read_while_its_creation_is_stored_keeps_one_actor() {
         .await;
     // A second actor's bot would decide as fast as the first; give it time to try.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    assert_eq!(store.inner.appends.load(Ordering::SeqCst), 1);
+    assert_eq!(store.appends.load(Ordering::SeqCst), 1);
     // The match goes on through the one actor.
     let token = m.token(2);
     let mine = server.state(&m.id, Some(token)).await;

@@ -1,7 +1,8 @@
 //! A store for fault tests: the memory store, whose appends or lobby joins fail on demand
 //! (as a full disk would: [`StoreError::Unavailable`]), counting the appends and loads it is
-//! asked for.
+//! asked for, and running a test's hook once a match is created.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tabula_core::Seat;
 use tabula_server::store::{BoxFuture, LogEntry, MatchRecord, StoredMatch, TokenHash};
@@ -19,7 +20,12 @@ pub struct FaultyStore {
     pub appends: AtomicUsize,
     /// Matches asked to be loaded.
     pub loads: AtomicUsize,
+    /// Run with the match's id once a creation is stored, before the creation is answered.
+    pub after_create: OnceLock<AfterCreate>,
 }
+
+/// A hook run after a creation is stored (see [`FaultyStore::after_create`]).
+pub type AfterCreate = Box<dyn Fn(String) -> BoxFuture<'static, ()> + Send + Sync>;
 
 fn disk_full<'a>() -> BoxFuture<'a, Result<(), StoreError>> {
     Box::pin(async { Err(StoreError::Unavailable("disk full".into())) })
@@ -27,7 +33,13 @@ fn disk_full<'a>() -> BoxFuture<'a, Result<(), StoreError>> {
 
 impl MatchStore for FaultyStore {
     fn create<'a>(&'a self, r: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.create(r)
+        Box::pin(async move {
+            self.inner.create(r).await?;
+            if let Some(hook) = self.after_create.get() {
+                hook(r.id.clone()).await;
+            }
+            Ok(())
+        })
     }
     fn append<'a>(
         &'a self,
