@@ -227,7 +227,7 @@ impl Actor {
             }
             Command::BotDecided(decision) => self.bot_decided(*decision).await,
             Command::CatchUp => self.catch_up().await,
-            Command::Appended => self.catch_up_log().await,
+            Command::Appended(carried) => self.catch_up_log(carried).await,
         }
     }
 
@@ -256,7 +256,7 @@ impl Actor {
             Command::Touch { .. }
             | Command::BotDecided(_)
             | Command::CatchUp
-            | Command::Appended => {}
+            | Command::Appended(_) => {}
         }
     }
 

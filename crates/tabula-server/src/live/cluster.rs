@@ -18,7 +18,7 @@
 //!   per ply.
 
 use super::{Command, Hub, MatchHandle};
-use crate::store::{Notice, PgNotices, PgStore, StoreError};
+use crate::store::{LogEntry, Notice, PgNotices, PgStore, StoreError};
 use std::collections::HashSet;
 use std::sync::{Arc, RwLock, Weak};
 use std::time::Duration;
@@ -106,9 +106,10 @@ async fn catch_up(handle: &MatchHandle) {
     let _ = handle.commands.send(Command::CatchUp).await;
 }
 
-/// Tells the actor of a match to read the entries appended to its log.
-async fn read_appended(handle: &MatchHandle) {
-    let _ = handle.commands.send(Command::Appended).await;
+/// Tells the actor of a match that entries were appended to its log (`carried`: the last
+/// entries, as the notification carried them, possibly none).
+async fn read_appended(handle: &MatchHandle, carried: Vec<LogEntry>) {
+    let _ = handle.commands.send(Command::Appended(carried)).await;
 }
 
 /// Follows the database's notifications for as long as the hub lives.
@@ -117,11 +118,15 @@ async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
         let notice = notices.next().await;
         let Some(hub) = hub.upgrade() else { return };
         match notice {
-            Notice::Appended { id, next_ply } => {
+            Notice::Appended {
+                id,
+                next_ply,
+                entries,
+            } => {
                 if let Some(h) = hub.handle_in_memory(&id)
                     && h.current().rev < next_ply
                 {
-                    read_appended(&h).await;
+                    read_appended(&h, entries).await;
                 }
             }
             Notice::Joined { id } => {

@@ -44,7 +44,7 @@ pub(crate) use table::{Ending, Table, TableEvent, draws_allowed, may_take_back};
 use crate::ApiError;
 use crate::catalog::Catalog;
 use crate::limits::{CreationRate, Limits, SocketCounts};
-use crate::store::{MatchRecord, MatchStore, SeatKind};
+use crate::store::{LogEntry, MatchRecord, MatchStore, SeatKind};
 use actor::Actor;
 use index::Index;
 use std::collections::HashMap;
@@ -140,8 +140,9 @@ pub(crate) enum Command {
     /// Another instance wrote to the match (or this one gained its lease): read it again
     /// from the store.
     CatchUp,
-    /// Another instance appended to the match's log: read the new entries.
-    Appended,
+    /// Another instance appended to the match's log: the last entries, as its notification
+    /// carried them (the others, or all when it carried none, are read from the store).
+    Appended(Vec<LogEntry>),
 }
 
 /// A live (or finished, loaded) match as handlers see it.

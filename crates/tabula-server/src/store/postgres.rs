@@ -37,7 +37,8 @@ use tokio::sync::mpsc;
 /// The schema version this code reads and writes.
 pub const PG_SCHEMA_VERSION: i64 = 2;
 
-/// The channel every write notifies (payload: `a <id> <ply>`, `c <id>` or `j <id>`).
+/// The channel every write notifies (payload: `a <id> <ply> [entries]`, `c <id>` or
+/// `j <id>`; see [`super::Notice`]).
 pub const CHANNEL: &str = "tabula_matches";
 
 /// The longest a write waits for a connection of the pool before it answers 503.

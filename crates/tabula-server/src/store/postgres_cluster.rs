@@ -3,18 +3,25 @@
 //! per-match leases that let exactly one instance run a match's bots and hourglass
 //! ([`PgStore::claim_leases`]).
 //!
-//! Notifications are a hint, never the data: whoever receives one reads the match from the
-//! database. A notification can be lost (the listening connection dropped); [`PgNotices`]
-//! then reconnects and reports [`Notice::Reconnected`], after which the instance reads every
-//! match again, so a lost notification never hides a move for longer than a reconnect.
+//! PostgreSQL delivers a notification only once the transaction that sent it has committed,
+//! so what an append's notification carries (its entries, when they fit: [`MAX_CARRIED`]) is
+//! stored: an instance that follows the match takes them as they are, and reads the database
+//! when they are not there or do not follow its log. A notification can be lost (the
+//! listening connection dropped); [`PgNotices`] then reconnects and reports
+//! [`Notice::Reconnected`], after which the instance reads every match again, so a lost
+//! notification never hides a move for longer than a reconnect.
 //!
 //! Leases use the database's clock (`now()`), so instances' clocks need not agree.
 
 use super::postgres::CHANNEL;
 use super::sqlite_write::db_err;
-use super::{PgStore, StoreError};
+use super::{LogActor, LogEntry, PgStore, StoreError};
 use sqlx::postgres::PgListener;
 use std::time::Duration;
+
+/// The longest text of entries an append's notification carries (PostgreSQL takes payloads
+/// of up to 8,000 bytes); longer ones are left for the receiver to read.
+pub const MAX_CARRIED: usize = 7_000;
 
 /// A write some instance committed, or the news that some may have been missed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +32,9 @@ pub enum Notice {
         id: String,
         /// Entries in its log now.
         next_ply: u64,
+        /// The entries appended (the last ones of the log), or none when they were too long
+        /// to carry.
+        entries: Vec<LogEntry>,
     },
     /// Match `id` was created.
     Created {
@@ -41,19 +51,65 @@ pub enum Notice {
 }
 
 impl Notice {
+    /// The payload of an append to match `id` whose log now has `next_ply` entries, the last
+    /// of which are `entries`: `a <id> <next_ply>`, followed by the entries as JSON
+    /// (`[[actor, at, action], …]`) when that text fits in [`MAX_CARRIED`].
+    pub fn appended(id: &str, next_ply: u64, entries: &[LogEntry]) -> String {
+        let carried: Vec<(String, u64, &str)> = entries
+            .iter()
+            .map(|e| (e.actor.as_text(), e.at, e.action.as_str()))
+            .collect();
+        let json = serde_json::to_string(&carried).expect("entries always serialise");
+        if json.len() <= MAX_CARRIED {
+            format!("a {id} {next_ply} {json}")
+        } else {
+            format!("a {id} {next_ply}")
+        }
+    }
+
     /// Reads a payload sent by the store; `None` for anything else.
     pub fn parse(payload: &str) -> Option<Notice> {
+        if let Some(rest) = payload.strip_prefix("a ") {
+            return Self::parse_appended(rest);
+        }
         let mut words = payload.split(' ');
         let notice = match (words.next()?, words.next()?) {
-            ("a", id) => Notice::Appended {
-                id: id.to_string(),
-                next_ply: words.next()?.parse().ok()?,
-            },
             ("c", id) => Notice::Created { id: id.to_string() },
             ("j", id) => Notice::Joined { id: id.to_string() },
             _ => return None,
         };
         words.next().is_none().then_some(notice)
+    }
+
+    /// `<id> <next_ply>[ <entries as JSON>]`.
+    fn parse_appended(rest: &str) -> Option<Notice> {
+        let mut words = rest.splitn(3, ' ');
+        let id = words.next().filter(|id| !id.is_empty())?.to_string();
+        let next_ply: u64 = words.next()?.parse().ok()?;
+        let entries = match words.next() {
+            None => Vec::new(),
+            Some(json) => {
+                let carried: Vec<(String, u64, String)> = serde_json::from_str(json).ok()?;
+                let first = next_ply.checked_sub(carried.len() as u64)?;
+                carried
+                    .into_iter()
+                    .zip(first..)
+                    .map(|((actor, at, action), ply)| {
+                        Some(LogEntry {
+                            ply,
+                            actor: LogActor::from_text(&actor)?,
+                            action,
+                            at,
+                        })
+                    })
+                    .collect::<Option<Vec<_>>>()?
+            }
+        };
+        Some(Notice::Appended {
+            id,
+            next_ply,
+            entries,
+        })
     }
 }
 
@@ -150,7 +206,9 @@ impl PgStore {
 
 #[cfg(test)]
 mod tests {
-    use super::Notice;
+    use super::{MAX_CARRIED, Notice};
+    use crate::store::{LogActor, LogEntry};
+    use tabula_core::Seat;
 
     #[test]
     fn notices_are_read_back_and_anything_else_is_refused() {
@@ -158,7 +216,8 @@ mod tests {
             Notice::parse("a ab12 7"),
             Some(Notice::Appended {
                 id: "ab12".into(),
-                next_ply: 7
+                next_ply: 7,
+                entries: Vec::new(),
             })
         );
         assert_eq!(
@@ -169,8 +228,60 @@ mod tests {
             Notice::parse("j ab12"),
             Some(Notice::Joined { id: "ab12".into() })
         );
-        for bad in ["", "a ab12", "a ab12 x", "x ab12", "c ab12 3"] {
+        for bad in [
+            "",
+            "a ab12",
+            "a ab12 x",
+            "x ab12",
+            "c ab12 3",
+            "a ab12 7 [",
+            "a ab12 1 [[\"1\",5,\"d\"],[\"2\",6,\"e\"]]",
+            "a ab12 7 [[\"nobody\",5,\"d\"]]",
+        ] {
             assert_eq!(Notice::parse(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn an_append_notice_carries_its_entries_unless_they_are_too_long() {
+        let entries = vec![
+            LogEntry {
+                ply: 5,
+                actor: LogActor::Seat(Seat(1)),
+                action: "take 2".into(),
+                at: 1_700_000_000_000,
+            },
+            LogEntry {
+                ply: 6,
+                actor: LogActor::Chance,
+                action: "roll \"6\"".into(),
+                at: 1_700_000_000_001,
+            },
+        ];
+        let payload = Notice::appended("ab12", 7, &entries);
+        assert_eq!(
+            Notice::parse(&payload),
+            Some(Notice::Appended {
+                id: "ab12".into(),
+                next_ply: 7,
+                entries,
+            })
+        );
+        let long = vec![LogEntry {
+            ply: 0,
+            actor: LogActor::Host,
+            action: "x".repeat(MAX_CARRIED),
+            at: 1,
+        }];
+        let payload = Notice::appended("ab12", 1, &long);
+        assert!(payload.len() < 8_000, "{}", payload.len());
+        assert_eq!(
+            Notice::parse(&payload),
+            Some(Notice::Appended {
+                id: "ab12".into(),
+                next_ply: 1,
+                entries: Vec::new(),
+            })
+        );
     }
 }

@@ -8,14 +8,14 @@
 //! match across instances as the single append did; the stored length of each log is read
 //! once; every append is checked to continue its log (or the batch's appends before it);
 //! then all the entries go in one `INSERT … UNNEST`, and each append sends its notification
-//! (delivered at commit). An append that does not fit (a gap, a missing match) fails the
+//! with its entries (delivered at commit: `postgres_cluster.rs`). An append that does not fit (a gap, a missing match) fails the
 //! batch, which is tried again one append at a time so that it fails alone; a fault (the
 //! database gone) fails the whole batch with [`StoreError::Unavailable`].
 
 use super::group_commit::Batch;
 use super::postgres::CHANNEL;
 use super::sqlite_write::db_err;
-use super::{LogEntry, StoreError};
+use super::{LogEntry, Notice, StoreError};
 use sqlx::Row;
 use sqlx::postgres::PgPool;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -99,7 +99,7 @@ async fn append_batch(pool: &PgPool, ops: &[&Append]) -> Result<(), StoreError> 
         if op.finished {
             finished.push(op.id.as_str());
         }
-        notices.push(format!("a {} {next}", op.id));
+        notices.push(Notice::appended(&op.id, *next, &op.entries));
     }
     sqlx::query(
         "INSERT INTO events (match_id, ply, actor, action, at)

@@ -88,18 +88,22 @@ impl Actor {
         self.after_change();
     }
 
-    /// Reads the log entries another instance appended (told by a notification) and takes
-    /// them in: the state goes on from where it is, without reading the whole match again.
-    /// Entries that do not follow the state make the match be read again whole.
-    pub(super) async fn catch_up_log(&mut self) {
+    /// Takes in the log entries another instance appended (told by a notification): those
+    /// it `carried` when they continue the log here, or else those read from the store. The
+    /// state goes on from where it is, without reading the whole match again. Entries that
+    /// do not follow the state make the match be read again whole.
+    pub(super) async fn catch_up_log(&mut self, carried: Vec<LogEntry>) {
         let id = self.shared.record.id.clone();
-        let new = match self.services.store.log_since(&id, self.ply).await {
-            Ok(new) if new.is_empty() => return,
-            Ok(new) => new,
-            Err(e) => {
-                tracing::warn!("match {id}: the new entries were not read: {e}");
-                return;
-            }
+        let new = match carried_from(carried, self.ply) {
+            Some(new) => new,
+            None => match self.services.store.log_since(&id, self.ply).await {
+                Ok(new) if new.is_empty() => return,
+                Ok(new) => new,
+                Err(e) => {
+                    tracing::warn!("match {id}: the new entries were not read: {e}");
+                    return;
+                }
+            },
         };
         let now = Replayed {
             game: self.game.clone(),
@@ -179,5 +183,42 @@ impl Actor {
                 return;
             }
         }
+    }
+}
+
+/// The entries of `carried` from ply `next` on, if they continue a log of `next` entries
+/// (the first of them, or an earlier one, is at `next`) and some are new.
+fn carried_from(carried: Vec<LogEntry>, next: u64) -> Option<Vec<LogEntry>> {
+    let first = carried.first()?.ply;
+    let skip = usize::try_from(next.checked_sub(first)?).ok()?;
+    let new: Vec<LogEntry> = carried.into_iter().skip(skip).collect();
+    (!new.is_empty()).then_some(new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::carried_from;
+    use crate::store::{LogActor, LogEntry};
+
+    fn entries(plies: std::ops::Range<u64>) -> Vec<LogEntry> {
+        plies
+            .map(|ply| LogEntry {
+                ply,
+                actor: LogActor::Host,
+                action: format!("a{ply}"),
+                at: ply,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn carried_entries_are_taken_from_the_log_end_on_and_anything_else_is_read() {
+        assert_eq!(carried_from(entries(5..7), 5), Some(entries(5..7)));
+        // Some of them are here already: the rest is taken.
+        assert_eq!(carried_from(entries(5..7), 6), Some(entries(6..7)));
+        // All of them are here already, none came, or they leave a gap: read from the store.
+        assert_eq!(carried_from(entries(5..7), 7), None);
+        assert_eq!(carried_from(Vec::new(), 5), None);
+        assert_eq!(carried_from(entries(6..8), 5), None);
     }
 }
