@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{TestServer, pushes};
+use common::{Created, TestServer, pushes};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -90,6 +90,13 @@ impl Follower {
     }
 }
 
+/// A toy Nim match between two human seats.
+async fn two_player_nim(server: &TestServer) -> Created {
+    server
+        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
+        .await
+}
+
 /// A state as `GET /api/matches/{id}` answers it, to compare with one a socket built.
 fn as_pushed(mut state: Value) -> Value {
     state["type"] = "state".into();
@@ -100,9 +107,7 @@ fn as_pushed(mut state: Value) -> Value {
 async fn every_seat_and_spectator_gets_its_own_view_of_every_change() {
     let server = TestServer::new();
     let addr = server.listen().await;
-    let m = server
-        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
-        .await;
+    let m = two_player_nim(&server).await;
     let mut one = Follower::open(addr, &m.id, Some(m.token(1))).await;
     let mut two = Follower::open(addr, &m.id, Some(m.token(2))).await;
     let mut watcher = Follower::open(addr, &m.id, None).await;
@@ -141,9 +146,7 @@ async fn every_seat_and_spectator_gets_its_own_view_of_every_change() {
 async fn a_push_after_a_move_carries_only_the_new_entries() {
     let server = TestServer::new();
     let addr = server.listen().await;
-    let m = server
-        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
-        .await;
+    let m = two_player_nim(&server).await;
     let mut one = Follower::open(addr, &m.id, Some(m.token(1))).await;
     one.state_at(0).await;
     assert_eq!(one.push["type"], "state", "the full state on connect");
@@ -191,9 +194,7 @@ async fn a_push_after_a_move_carries_only_the_new_entries() {
 async fn a_resync_is_answered_with_the_full_state() {
     let server = TestServer::new();
     let addr = server.listen().await;
-    let m = server
-        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
-        .await;
+    let m = two_player_nim(&server).await;
     let mut two = Follower::open(addr, &m.id, Some(m.token(2))).await;
     two.state_at(0).await;
     assert_eq!(server.act(&m.id, m.token(1), "take2", 0).await.0, 200);
@@ -223,9 +224,7 @@ async fn a_resync_is_answered_with_the_full_state() {
 async fn a_client_that_joins_late_gets_the_full_state() {
     let server = TestServer::new();
     let addr = server.listen().await;
-    let m = server
-        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
-        .await;
+    let m = two_player_nim(&server).await;
     assert_eq!(server.act(&m.id, m.token(1), "take1", 0).await.0, 200);
     assert_eq!(server.act(&m.id, m.token(2), "take1", 2).await.0, 200);
     let mut late = Follower::open(addr, &m.id, None).await;
@@ -343,9 +342,7 @@ async fn a_takeback_is_pushed_as_a_delta_from_the_ply_it_keeps() {
 async fn actions_over_the_socket_are_acknowledged_or_refused_with_a_status() {
     let server = TestServer::new();
     let addr = server.listen().await;
-    let m = server
-        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
-        .await;
+    let m = two_player_nim(&server).await;
     let mut one = Follower::open(addr, &m.id, Some(m.token(1))).await;
     let mut watcher = Follower::open(addr, &m.id, None).await;
     one.state_at(0).await;
@@ -427,9 +424,7 @@ async fn a_spectator_follows_a_bot_match_to_its_end() {
 async fn a_socket_with_a_wrong_token_or_match_is_refused_before_the_upgrade() {
     let server = TestServer::new();
     let addr = server.listen().await;
-    let m = server
-        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
-        .await;
+    let m = two_player_nim(&server).await;
     for (url, status) in [
         (
             format!("ws://{addr}/api/matches/{}/ws?token=bad", m.id),
@@ -453,9 +448,7 @@ async fn a_socket_with_a_wrong_token_or_match_is_refused_before_the_upgrade() {
 async fn a_message_longer_than_the_read_buffer_and_several_in_one_write_are_each_answered() {
     let server = TestServer::new();
     let addr = server.listen().await;
-    let m = server
-        .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
-        .await;
+    let m = two_player_nim(&server).await;
     let mut one = Follower::open(addr, &m.id, Some(m.token(1))).await;
     one.state_at(0).await;
     // The server reads a few hundred bytes at once: a message many times that is read whole.

@@ -8,9 +8,10 @@
 //! match across instances as the single append did; the stored length of each log is read
 //! once; every append is checked to continue its log (or the batch's appends before it);
 //! then all the entries go in one `INSERT … UNNEST`, and each append sends its notification
-//! with its entries (delivered at commit: `postgres_cluster.rs`). An append that does not fit (a gap, a missing match) fails the
-//! batch, which is tried again one append at a time so that it fails alone; a fault (the
-//! database gone) fails the whole batch with [`StoreError::Unavailable`].
+//! with its entries (delivered at commit: `postgres_cluster.rs`). An append that does not
+//! fit (a gap, a missing match) fails the batch, which is tried again one append at a time
+//! so that it fails alone; a fault (the database gone) fails the whole batch with
+//! [`StoreError::Unavailable`].
 
 use super::group_commit::Batch;
 use super::postgres::CHANNEL;
