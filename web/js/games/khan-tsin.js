@@ -293,11 +293,14 @@ export default {
               sig: `${tk.colour}${tk.khan}${top ? sq.tokens.length : ''}`,
               draw: () => {
                 const g = coin(tk.colour, tk.khan, !playing.has(tk.colour));
-                g.setAttribute('aria-label', t(tk.khan ? 'kt.khanOn' : 'kt.tokenOn', { colour: TOKEN[tk.colour].name, sq: sq.square }));
+                // The height drawn on a tall stack's top is part of the top's name.
+                const high = top && sq.tokens.length >= 3;
+                const name = { colour: TOKEN[tk.colour].name, sq: sq.square, n: sq.tokens.length };
+                g.setAttribute('aria-label', t(`kt.${tk.khan ? 'khan' : 'token'}On${high ? 'Stack' : ''}`, name));
                 labelledGroup(g);
                 g.dataset.secondary = '1';
                 g.dataset.square = sq.square;
-                if (top && sq.tokens.length >= 3) {
+                if (high) {
                   g.append(s('circle', { cx: 12, cy: -4, r: 5, fill: '#1c1208', stroke: '#e9d9b5', 'stroke-width': 0.8 }),
                     s('text', { class: 'kt-height', x: 12, y: -4 }, sq.tokens.length));
                 }

@@ -254,6 +254,8 @@ export default {
   'kt.square': 'pole {sq}, {value}',
   'kt.khanOn': 'Chán ({colour}) na poli {sq}',
   'kt.tokenOn': 'žeton ({colour}) na poli {sq}',
+  'kt.khanOnStack': 'Chán ({colour}) na poli {sq}, navrchu sloupce z {n} žetonů',
+  'kt.tokenOnStack': 'žeton ({colour}) na poli {sq}, navrchu sloupce z {n} žetonů',
   'kt.info.setup': 'Příprava: kladení na {value} pole',
   'kt.info.neutral': '{colour} je neutrální',
   'kt.m.pass': '{who} nemůže táhnout a vynechává',

@@ -252,6 +252,8 @@ export default {
   'kt.square': 'square {sq}, {value}',
   'kt.khanOn': '{colour} Khan on square {sq}',
   'kt.tokenOn': '{colour} token on square {sq}',
+  'kt.khanOnStack': '{colour} Khan on square {sq}, top of a stack of {n}',
+  'kt.tokenOnStack': '{colour} token on square {sq}, top of a stack of {n}',
   'kt.info.setup': 'Setup: placing on {value} squares',
   'kt.info.neutral': '{colour} is neutral',
   'kt.m.pass': '{who} cannot move and passes',

@@ -253,6 +253,8 @@ export default {
   'kt.square': 'case {sq}, {value}',
   'kt.khanOn': 'Khan {colour} sur la case {sq}',
   'kt.tokenOn': 'jeton {colour} sur la case {sq}',
+  'kt.khanOnStack': 'Khan {colour} sur la case {sq}, au sommet d’une pile de {n}',
+  'kt.tokenOnStack': 'jeton {colour} sur la case {sq}, au sommet d’une pile de {n}',
   'kt.info.setup': 'Préparatifs : placement sur les cases {value}',
   'kt.info.neutral': '{colour} est neutre',
   'kt.m.pass': '{who} ne peut pas jouer et passe',
