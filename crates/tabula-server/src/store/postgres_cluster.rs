@@ -170,21 +170,30 @@ impl PgStore {
     /// Claims for `holder` the lease of every match of `ids` that nobody holds (or whose
     /// lease ran out), renews those `holder` already holds, each for `ttl`; answers the ids
     /// `holder` holds now. One statement, whatever the number of matches.
+    ///
+    /// The leases are written in the order of their ids, the order in which an append that
+    /// finishes matches deletes theirs (`postgres_write.rs`): in any other order the two
+    /// could each wait for a lease the other had taken, until PostgreSQL's deadlock check
+    /// (a second later) failed one of them.
     pub async fn claim_leases(
         &self,
         holder: &str,
         ids: &[String],
         ttl: Duration,
     ) -> Result<Vec<String>, StoreError> {
+        let mut ids = ids.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
         sqlx::query_scalar(
             "INSERT INTO leases (match_id, holder, expires_at)
-             SELECT id, $2, now() + $3 * INTERVAL '1 millisecond' FROM UNNEST($1::TEXT[]) AS id
+             SELECT id, $2, now() + $3 * INTERVAL '1 millisecond'
+             FROM UNNEST($1::TEXT[]) WITH ORDINALITY AS u(id, n) ORDER BY n
              ON CONFLICT (match_id) DO UPDATE
                 SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
                 WHERE leases.holder = EXCLUDED.holder OR leases.expires_at < now()
              RETURNING match_id",
         )
-        .bind(ids)
+        .bind(&ids)
         .bind(holder)
         .bind(ttl.as_millis() as i64)
         .fetch_all(self.pool())
@@ -195,11 +204,14 @@ impl PgStore {
     /// Gives up every lease of `holder` (when an instance stops, so that others take over
     /// at once rather than when the leases run out).
     pub async fn release_leases(&self, holder: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM leases WHERE holder = $1")
-            .bind(holder)
-            .execute(self.pool())
-            .await
-            .map_err(db_err)?;
+        sqlx::query(
+            "DELETE FROM leases WHERE match_id IN
+                (SELECT match_id FROM leases WHERE holder = $1 ORDER BY match_id FOR UPDATE)",
+        )
+        .bind(holder)
+        .execute(self.pool())
+        .await
+        .map_err(db_err)?;
         Ok(())
     }
 }

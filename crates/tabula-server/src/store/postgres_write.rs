@@ -6,7 +6,7 @@
 //! In the transaction: the batch's match rows are locked in the order of their ids (so that
 //! instances batching the same matches cannot deadlock), which orders the appends of one
 //! match across instances as the single append did; the stored length of each log is read
-//! once; every append is checked to continue its log (or the batch's appends before it);
+//! once (from the end of its key); every append is checked to continue its log (or the batch's appends before it);
 //! then all the entries go in one `INSERT … UNNEST`, and each append sends its notification
 //! with its entries (delivered at commit: `postgres_cluster.rs`). An append that does not
 //! fit (a gap, a missing match) fails the batch, which is tried again one append at a time
@@ -61,8 +61,13 @@ async fn append_batch(pool: &PgPool, ops: &[&Append]) -> Result<(), StoreError> 
             .into_iter()
             .collect();
     let mut have: HashMap<String, u64> = HashMap::new();
+    // Each match's last ply, read from the key's end: a planner without statistics (a new
+    // database, before autovacuum's first analysis) took `match_id = ANY($1)` to match a
+    // fifth of the table and scanned all of it for every batch.
     let rows = sqlx::query(
-        "SELECT match_id, MAX(ply) + 1 FROM events WHERE match_id = ANY($1) GROUP BY match_id",
+        "SELECT u.id, (SELECT e.ply + 1 FROM events e WHERE e.match_id = u.id
+                       ORDER BY e.ply DESC LIMIT 1)
+         FROM UNNEST($1::TEXT[]) AS u(id)",
     )
     .bind(&ids)
     .fetch_all(&mut *tx)
@@ -70,8 +75,10 @@ async fn append_batch(pool: &PgPool, ops: &[&Append]) -> Result<(), StoreError> 
     .map_err(db_err)?;
     for row in rows {
         let id: String = row.try_get(0).map_err(db_err)?;
-        let next: i64 = row.try_get(1).map_err(db_err)?;
-        have.insert(id, next as u64);
+        let next: Option<i64> = row.try_get(1).map_err(db_err)?;
+        if let Some(next) = next {
+            have.insert(id, next as u64);
+        }
     }
     let (mut match_ids, mut plies, mut actors, mut actions, mut ats) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -123,9 +130,12 @@ async fn append_batch(pool: &PgPool, ops: &[&Append]) -> Result<(), StoreError> 
         other => other,
     })?;
     if !finished.is_empty() {
+        // The leases are locked in the order of their ids, as `claim_leases` writes them
+        // (a scan in the table's order could deadlock with a claim).
         for statement in [
             "UPDATE matches SET finished = TRUE WHERE id = ANY($1)",
-            "DELETE FROM leases WHERE match_id = ANY($1)",
+            "DELETE FROM leases WHERE match_id IN
+                (SELECT match_id FROM leases WHERE match_id = ANY($1) ORDER BY match_id FOR UPDATE)",
         ] {
             sqlx::query(statement)
                 .bind(&finished)
