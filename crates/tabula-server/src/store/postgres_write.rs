@@ -6,12 +6,13 @@
 //! In the transaction: the batch's match rows are locked in the order of their ids (so that
 //! instances batching the same matches cannot deadlock), which orders the appends of one
 //! match across instances as the single append did; the stored length of each log is read
-//! once (from the end of its key); every append is checked to continue its log (or the batch's appends before it);
-//! then all the entries go in one `INSERT … UNNEST`, and each append sends its notification
-//! with its entries (delivered at commit: `postgres_cluster.rs`). An append that does not
-//! fit (a gap, a missing match) fails the batch, which is tried again one append at a time
-//! so that it fails alone; a fault (the database gone) fails the whole batch with
-//! [`StoreError::Unavailable`].
+//! once (from the end of its key); every append is checked to continue its log (or the
+//! batch's appends before it); then all the entries go in one `INSERT … UNNEST`, and each
+//! append sends its notification with its entries (delivered at commit:
+//! `postgres_cluster.rs`); the leases of the matches it finishes are deleted, in the order of
+//! their ids. An append that does not fit (a gap, a missing match) fails the batch, which is
+//! tried again one append at a time so that it fails alone; a fault (the database gone)
+//! fails the whole batch with [`StoreError::Unavailable`].
 
 use super::group_commit::Batch;
 use super::postgres::CHANNEL;
@@ -135,7 +136,8 @@ async fn append_batch(pool: &PgPool, ops: &[&Append]) -> Result<(), StoreError> 
         for statement in [
             "UPDATE matches SET finished = TRUE WHERE id = ANY($1)",
             "DELETE FROM leases WHERE match_id IN
-                (SELECT match_id FROM leases WHERE match_id = ANY($1) ORDER BY match_id FOR UPDATE)",
+                (SELECT match_id FROM leases WHERE match_id = ANY($1)
+                 ORDER BY match_id FOR UPDATE)",
         ] {
             sqlx::query(statement)
                 .bind(&finished)
