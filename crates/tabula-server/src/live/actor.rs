@@ -227,7 +227,9 @@ impl Actor {
             }
             Command::BotDecided(decision) => self.bot_decided(*decision).await,
             Command::CatchUp => self.catch_up().await,
-            Command::Appended(carried) => self.catch_up_log(carried).await,
+            Command::LeaseGained => self.lease_gained().await,
+            Command::Appended { next_ply, carried } => self.catch_up_log(next_ply, carried).await,
+            Command::SeatJoined { seat, token_hash } => self.seat_joined(seat, token_hash),
         }
     }
 
@@ -256,7 +258,9 @@ impl Actor {
             Command::Touch { .. }
             | Command::BotDecided(_)
             | Command::CatchUp
-            | Command::Appended(_) => {}
+            | Command::LeaseGained
+            | Command::Appended { .. }
+            | Command::SeatJoined { .. } => {}
         }
     }
 

@@ -4,21 +4,23 @@
 //! follows the others through the database:
 //! - Which action wins a ply is decided by the database (`store/postgres.rs`): an actor whose
 //!   append is behind the stored log answers 409 and reloads the match (`Actor::catch_up`).
-//! - Every write notifies (`LISTEN/NOTIFY`, [`PgNotices`]); on a notice for a match in
-//!   memory its actor reads the entries appended since its own last one (the notice is
-//!   only a hint) and goes on from its state with them, publishes, and so its WebSockets
-//!   are pushed the move. A created match is loaded, so the lobby and
-//!   the match list are the same everywhere. After the listener reconnects (notices may have
-//!   been lost meanwhile) every match is read again.
+//! - Every write notifies (`LISTEN/NOTIFY`, [`PgNotices`]), the writer too. On a notice for
+//!   a match in memory its actor takes in what it does not have yet: an append's entries
+//!   (carried by the notice, or read from the log's end when it could not carry them), a
+//!   join's seat and token hash; it publishes, and so its WebSockets are pushed the move.
+//!   What the instance wrote itself it has already, and reads nothing back. A created
+//!   match is loaded, so the lobby and the match list are the same everywhere. After the
+//!   listener reconnects (notices may have been lost meanwhile) every match is read again.
 //! - Bots and the hourglass run only where the match's lease is held ([`Cluster::leads`]):
 //!   every [`LEASE_RENEW`] an instance renews its leases and claims those nobody holds or
 //!   whose holder stopped renewing for [`LEASE_TTL`] (one statement for all its matches).
-//!   A match whose lease is gained is reloaded, and its bots and hourglass start there.
+//!   An instance that gains a match's lease reads the entries stored since its own last
+//!   one, and the match's bots and hourglass start there.
 //!   Should two instances ever both believe they lead, the database still takes one action
 //!   per ply.
 
 use super::{Command, Hub, MatchHandle};
-use crate::store::{LogEntry, Notice, PgNotices, PgStore, StoreError};
+use crate::store::{Notice, PgNotices, PgStore, StoreError};
 use std::collections::HashSet;
 use std::sync::{Arc, RwLock, Weak};
 use std::time::Duration;
@@ -106,12 +108,6 @@ async fn catch_up(handle: &MatchHandle) {
     let _ = handle.commands.send(Command::CatchUp).await;
 }
 
-/// Tells the actor of a match that entries were appended to its log (`carried`: the last
-/// entries, as the notification carried them, possibly none).
-async fn read_appended(handle: &MatchHandle, carried: Vec<LogEntry>) {
-    let _ = handle.commands.send(Command::Appended(carried)).await;
-}
-
 /// Follows the database's notifications for as long as the hub lives.
 async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
     loop {
@@ -126,12 +122,25 @@ async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
                 if let Some(h) = hub.handle_in_memory(&id)
                     && h.current().rev < next_ply
                 {
-                    read_appended(&h, entries).await;
+                    let _ = h
+                        .commands
+                        .send(Command::Appended {
+                            next_ply,
+                            carried: entries,
+                        })
+                        .await;
                 }
             }
-            Notice::Joined { id } => {
+            Notice::Joined {
+                id,
+                seat,
+                token_hash,
+            } => {
                 if let Some(h) = hub.handle_in_memory(&id) {
-                    catch_up(&h).await;
+                    let _ = h
+                        .commands
+                        .send(Command::SeatJoined { seat, token_hash })
+                        .await;
                 }
             }
             Notice::Created { id } => {
@@ -184,7 +193,8 @@ async fn renew(hub: Weak<Hub>, cluster: Arc<Cluster>) {
             gained
         };
         for h in gained {
-            catch_up(h).await;
+            // A full queue means the actor has work queued already; it is told anyway.
+            let _ = h.commands.send(Command::LeaseGained).await;
         }
     }
 }

@@ -44,7 +44,7 @@ pub(crate) use table::{Ending, Table, TableEvent, draws_allowed, may_take_back};
 use crate::ApiError;
 use crate::catalog::Catalog;
 use crate::limits::{CreationRate, Limits, SocketCounts};
-use crate::store::{LogEntry, MatchRecord, MatchStore, SeatKind};
+use crate::store::{LogEntry, MatchRecord, MatchStore, SeatKind, TokenHash};
 use actor::Actor;
 use index::Index;
 use std::collections::HashMap;
@@ -137,12 +137,25 @@ pub(crate) enum Command {
     },
     /// Boxed: every match's channel holds a block of commands, each as large as the largest.
     BotDecided(Box<bots::Decision>),
-    /// Another instance wrote to the match (or this one gained its lease): read it again
-    /// from the store.
+    /// Another instance wrote to the match: read it again from the store.
     CatchUp,
-    /// Another instance appended to the match's log: the last entries, as its notification
-    /// carried them (the others, or all when it carried none, are read from the store).
-    Appended(Vec<LogEntry>),
+    /// This instance gained the match's lease: take in the entries stored since its own
+    /// last one, then run the bots and the hourglass here.
+    LeaseGained,
+    /// Some instance appended to the match's log, which now has `next_ply` entries:
+    /// `carried`, its last entries as the notification carried them (the others, or all
+    /// when it carried none, are read from the store). Nothing is read when this instance
+    /// has them all already (its own appends are notified too).
+    Appended {
+        next_ply: u64,
+        carried: Vec<LogEntry>,
+    },
+    /// Some instance stored a join of `seat` (with the hash of the token it gave, if it gave
+    /// one); taken in without reading the match.
+    SeatJoined {
+        seat: Seat,
+        token_hash: Option<TokenHash>,
+    },
 }
 
 /// A live (or finished, loaded) match as handlers see it.
@@ -238,6 +251,12 @@ impl Hub {
             rematching: tokio::sync::Mutex::new(()),
             analyses: analysis::Analyses::default(),
         }
+    }
+
+    /// Whether this instance runs the bots and the hourglass of match `id`: always when it
+    /// is alone on its store, else while it holds the match's lease.
+    pub fn leads(&self, id: &str) -> bool {
+        self.services.leads(id)
     }
 
     /// The games this hub serves.

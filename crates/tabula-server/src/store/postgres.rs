@@ -25,8 +25,8 @@
 use super::group_commit::{self, Pending};
 use super::postgres_write::{Append, MAX_BATCH, PgBatch};
 use super::{
-    BoxFuture, LogActor, LogEntry, MatchRecord, MatchStore, SeatKind, SeatRecord, StoreError,
-    StoredMatch, TokenHash, sqlite_write::db_err,
+    BoxFuture, LogActor, LogEntry, MatchRecord, MatchStore, Notice, SeatKind, SeatRecord,
+    StoreError, StoredMatch, TokenHash, sqlite_write::db_err,
 };
 use sqlx::postgres::{PgPool, PgPoolOptions, PgRow};
 use sqlx::{Connection, Row};
@@ -254,7 +254,7 @@ impl PgStore {
                 },
             });
         }
-        notify(&mut tx, &format!("j {id}")).await?;
+        notify(&mut tx, &Notice::joined(id, seat, token_hash)).await?;
         tx.commit().await.map_err(db_err)
     }
 }

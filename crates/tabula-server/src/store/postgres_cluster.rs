@@ -15,9 +15,10 @@
 
 use super::postgres::CHANNEL;
 use super::sqlite_write::db_err;
-use super::{LogActor, LogEntry, PgStore, StoreError};
+use super::{LogActor, LogEntry, PgStore, StoreError, TokenHash};
 use sqlx::postgres::PgListener;
 use std::time::Duration;
+use tabula_core::Seat;
 
 /// The longest text of entries an append's notification carries (PostgreSQL takes payloads
 /// of up to 8,000 bytes); longer ones are left for the receiver to read.
@@ -41,10 +42,15 @@ pub enum Notice {
         /// The match.
         id: String,
     },
-    /// A seat of match `id` was joined.
+    /// A seat of match `id` was joined: what an instance holding the match takes in
+    /// without reading it.
     Joined {
         /// The match.
         id: String,
+        /// The seat.
+        seat: Seat,
+        /// The hash of the token the seat was given (a lobby join), if it was given one.
+        token_hash: Option<TokenHash>,
     },
     /// The listening connection was lost and is back: notices may have been missed.
     Reconnected,
@@ -67,6 +73,15 @@ impl Notice {
         }
     }
 
+    /// The payload of a join of `seat` of match `id`: `j <id> <seat number>`, followed by
+    /// the hash of the token it was given, if any (64 hex digits).
+    pub fn joined(id: &str, seat: Seat, token_hash: Option<TokenHash>) -> String {
+        match token_hash {
+            Some(hash) => format!("j {id} {} {}", seat.number(), hash.to_hex()),
+            None => format!("j {id} {}", seat.number()),
+        }
+    }
+
     /// Reads a payload sent by the store; `None` for anything else.
     pub fn parse(payload: &str) -> Option<Notice> {
         if let Some(rest) = payload.strip_prefix("a ") {
@@ -75,7 +90,19 @@ impl Notice {
         let mut words = payload.split(' ');
         let notice = match (words.next()?, words.next()?) {
             ("c", id) => Notice::Created { id: id.to_string() },
-            ("j", id) => Notice::Joined { id: id.to_string() },
+            ("j", id) => {
+                let number: usize = words.next()?.parse().ok()?;
+                let seat = Seat(u8::try_from(number.checked_sub(1)?).ok()?);
+                let token_hash = match words.next() {
+                    Some(hex) => Some(TokenHash::from_hex(hex)?),
+                    None => None,
+                };
+                Notice::Joined {
+                    id: id.to_string(),
+                    seat,
+                    token_hash,
+                }
+            }
             _ => return None,
         };
         words.next().is_none().then_some(notice)
@@ -219,7 +246,7 @@ impl PgStore {
 #[cfg(test)]
 mod tests {
     use super::{MAX_CARRIED, Notice};
-    use crate::store::{LogActor, LogEntry};
+    use crate::store::{LogActor, LogEntry, TokenHash};
     use tabula_core::Seat;
 
     #[test]
@@ -236,12 +263,28 @@ mod tests {
             Notice::parse("c ab12"),
             Some(Notice::Created { id: "ab12".into() })
         );
-        assert_eq!(
-            Notice::parse("j ab12"),
-            Some(Notice::Joined { id: "ab12".into() })
-        );
+        let hash = TokenHash::of("a token");
+        for token_hash in [None, Some(hash)] {
+            let payload = Notice::joined("ab12", Seat(1), token_hash);
+            assert_eq!(
+                Notice::parse(&payload),
+                Some(Notice::Joined {
+                    id: "ab12".into(),
+                    seat: Seat(1),
+                    token_hash,
+                }),
+                "{payload}"
+            );
+        }
+        assert_eq!(Notice::joined("ab12", Seat(1), None), "j ab12 2");
         for bad in [
             "",
+            "j ab12",
+            "j ab12 0",
+            "j ab12 x",
+            "j ab12 2 0f",
+            "j ab12 2 \
+             00000000000000000000000000000000000000000000000000000000000000zz",
             "a ab12",
             "a ab12 x",
             "x ab12",

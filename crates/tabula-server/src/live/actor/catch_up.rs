@@ -7,8 +7,9 @@ use super::{Actor, Hourglass, stale};
 use crate::ApiError;
 use crate::live::now_ms;
 use crate::live::replay::{Replayed, replay, replay_more};
-use crate::store::{LogEntry, StoreError};
+use crate::store::{LogEntry, StoreError, TokenHash};
 use std::time::Duration;
+use tabula_core::Seat;
 use tabula_registry::DynGame;
 use tokio::time::Instant;
 
@@ -88,11 +89,57 @@ impl Actor {
         self.after_change();
     }
 
+    /// The match's lease was gained (its leader stopped, or nobody led it yet): the entries
+    /// stored since this instance's last one are read, since the notifications of a stopped
+    /// leader's last appends may still be on their way, and the bots and the hourglass then
+    /// run here. Only the log's end is read: joins come with their notifications, and after
+    /// notifications were lost every match is read whole anyway.
+    pub(super) async fn lease_gained(&mut self) {
+        let id = self.shared.record.id.clone();
+        match self.services.store.log_since(&id, self.ply).await {
+            Ok(new) if new.is_empty() => self.after_change(),
+            Ok(new) => self.catch_up_log(self.ply + new.len() as u64, new).await,
+            Err(e) => {
+                // The bots run anyway: should the state be behind, the store refuses their
+                // moves and the match is read again then.
+                tracing::warn!("match {id}: the log was not read on gaining its lease: {e}");
+                self.after_change();
+            }
+        }
+    }
+
+    /// Takes in a join that some instance stored (told by a notification): the seat is
+    /// taken, with the token hash it was given. Nothing changes for a join known already
+    /// (this instance's own, notified too).
+    pub(super) fn seat_joined(&mut self, seat: Seat, token_hash: Option<TokenHash>) {
+        let i = seat.index();
+        if i >= self.joined.len() {
+            return;
+        }
+        let mut changed = false;
+        if let Some(hash) = token_hash
+            && !self.shared.has_token(i)
+        {
+            self.shared.set_token(i, hash);
+            changed = true;
+        }
+        if !self.joined[i] {
+            self.joined[i] = true;
+            changed = true;
+        }
+        if changed {
+            self.publish();
+        }
+    }
+
     /// Takes in the log entries another instance appended (told by a notification): those
     /// it `carried` when they continue the log here, or else those read from the store. The
     /// state goes on from where it is, without reading the whole match again. Entries that
     /// do not follow the state make the match be read again whole.
-    pub(super) async fn catch_up_log(&mut self, carried: Vec<LogEntry>) {
+    pub(super) async fn catch_up_log(&mut self, next_ply: u64, carried: Vec<LogEntry>) {
+        if next_ply <= self.ply {
+            return; // This instance's own append, or one taken in already.
+        }
         let id = self.shared.record.id.clone();
         let new = match carried_from(carried, self.ply) {
             Some(new) => new,
