@@ -101,13 +101,14 @@ async fn join(server: &TestServer, id: &str) -> String {
     joined["token"].as_str().unwrap().to_string()
 }
 
-/// One move of whichever seat is to act, through `server`; false once the game is over.
-async fn one_move(server: &TestServer, id: &str, tokens: &[&str]) -> bool {
-    if over(&server.state(id, None).await) {
-        return false;
-    }
+/// The first legal action of the first of `tokens` that has one, acted through `server` at
+/// `ply`; false when none has one there (or the match moved on meanwhile).
+async fn act_first_legal(server: &TestServer, id: &str, tokens: &[&str], ply: &Value) -> bool {
     for token in tokens {
         let state: Value = server.state(id, Some(token)).await;
+        if state["ply"] != *ply {
+            return false;
+        }
         if let Some(action) = state["legal"].get(0).and_then(Value::as_str) {
             let ply = state["ply"].as_u64().unwrap();
             let (status, answer) = server.act(id, token, action, ply).await;
@@ -115,8 +116,19 @@ async fn one_move(server: &TestServer, id: &str, tokens: &[&str]) -> bool {
             return true;
         }
     }
-    // Only chance can act: the server draws it.
-    tokio::time::sleep(Duration::from_millis(2)).await;
+    false
+}
+
+/// One move of whichever seat is to act, through `server`; false once the game is over.
+async fn one_move(server: &TestServer, id: &str, tokens: &[&str]) -> bool {
+    let state = server.state(id, None).await;
+    if over(&state) {
+        return false;
+    }
+    if !act_first_legal(server, id, tokens, &state["ply"]).await {
+        // Only chance can act: the server draws it.
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
     true
 }
 
@@ -136,17 +148,8 @@ async fn settled_move(
             if over(&here) && over(&there) {
                 return false;
             }
-            for token in tokens {
-                let state: Value = server.state(id, Some(token)).await;
-                if state["ply"] != here["ply"] {
-                    break;
-                }
-                if let Some(action) = state["legal"].get(0).and_then(Value::as_str) {
-                    let ply = state["ply"].as_u64().unwrap();
-                    let (status, answer) = server.act(id, token, action, ply).await;
-                    assert_eq!(status.as_u16(), 200, "{answer}");
-                    return true;
-                }
+            if act_first_legal(server, id, tokens, &here["ply"]).await {
+                return true;
             }
         }
         tokio::time::sleep(Duration::from_millis(2)).await;

@@ -122,13 +122,11 @@ async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
                 if let Some(h) = hub.handle_in_memory(&id)
                     && h.current().rev < next_ply
                 {
-                    let _ = h
-                        .commands
-                        .send(Command::Appended {
-                            next_ply,
-                            carried: entries,
-                        })
-                        .await;
+                    h.send(Command::Appended {
+                        next_ply,
+                        carried: entries,
+                    })
+                    .await;
                 }
             }
             Notice::Joined {
@@ -137,10 +135,7 @@ async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
                 token_hash,
             } => {
                 if let Some(h) = hub.handle_in_memory(&id) {
-                    let _ = h
-                        .commands
-                        .send(Command::SeatJoined { seat, token_hash })
-                        .await;
+                    h.send(Command::SeatJoined { seat, token_hash }).await;
                 }
             }
             Notice::Created { id } => {
@@ -193,8 +188,7 @@ async fn renew(hub: Weak<Hub>, cluster: Arc<Cluster>) {
             gained
         };
         for h in gained {
-            // A full queue means the actor has work queued already; it is told anyway.
-            let _ = h.commands.send(Command::LeaseGained).await;
+            h.send(Command::LeaseGained).await;
         }
     }
 }

@@ -91,8 +91,7 @@ impl Notice {
         let notice = match (words.next()?, words.next()?) {
             ("c", id) => Notice::Created { id: id.to_string() },
             ("j", id) => {
-                let number: usize = words.next()?.parse().ok()?;
-                let seat = Seat(u8::try_from(number.checked_sub(1)?).ok()?);
+                let seat = Seat::from_number(words.next()?.parse().ok()?)?;
                 let token_hash = match words.next() {
                     Some(hex) => Some(TokenHash::from_hex(hex)?),
                     None => None,
