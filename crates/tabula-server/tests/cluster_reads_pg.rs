@@ -1,7 +1,8 @@
 //! Instances on one PostgreSQL database follow each other's writes from the notifications,
 //! which reach the writer too: an instance must not read back what it wrote itself (each
 //! such read cost the database a query per action under load), and a join made through one
-//! instance is taken in by the others from its notification, token included.
+//! instance is taken in by the others from its notification, token included, even when it
+//! comes while the match is being loaded.
 
 mod common;
 
@@ -9,7 +10,8 @@ use common::backends::{Backend, TestDb};
 use common::{TestServer, over};
 use serde_json::{Value, json};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 use tabula_core::Seat;
 use tabula_server::store::{BoxFuture, LogEntry, MatchRecord, StoredMatch, TokenHash};
@@ -22,11 +24,37 @@ struct Counting {
     loads: AtomicUsize,
     /// Reads of a log's end.
     log_reads: AtomicUsize,
+    /// A match whose next load, once read, waits for the semaphore's permit before it
+    /// returns (as if the reading instance were slow to take it in), and `held` is set then.
+    hold: Mutex<Option<(String, Arc<tokio::sync::Semaphore>)>>,
+    held: tokio::sync::Notify,
+    /// While set, a creation returns only 300 ms after it is stored, so that its notice
+    /// comes back before the instance has the match in memory.
+    slow_creates: AtomicBool,
+}
+
+impl Counting {
+    fn new(inner: PgStore) -> Counting {
+        Counting {
+            inner,
+            loads: AtomicUsize::new(0),
+            log_reads: AtomicUsize::new(0),
+            hold: Mutex::new(None),
+            held: tokio::sync::Notify::new(),
+            slow_creates: AtomicBool::new(false),
+        }
+    }
 }
 
 impl MatchStore for Counting {
     fn create<'a>(&'a self, r: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
-        self.inner.create(r)
+        Box::pin(async move {
+            self.inner.create(r).await?;
+            if self.slow_creates.load(Ordering::SeqCst) {
+                tokio::time::sleep(Duration::from_millis(300)).await;
+            }
+            Ok(())
+        })
     }
     fn append<'a>(
         &'a self,
@@ -49,7 +77,24 @@ impl MatchStore for Counting {
     }
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
         self.loads.fetch_add(1, Ordering::SeqCst);
-        self.inner.load(id)
+        Box::pin(async move {
+            let read = self.inner.load(id).await;
+            let gate = {
+                let mut hold = self.hold.lock().unwrap();
+                match hold.take() {
+                    Some((held, gate)) if held == id => Some(gate),
+                    other => {
+                        *hold = other;
+                        None
+                    }
+                }
+            };
+            if let Some(gate) = gate {
+                self.held.notify_one();
+                let _ = gate.acquire().await;
+            }
+            read
+        })
     }
     fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
         self.inner.unfinished()
@@ -67,11 +112,7 @@ impl MatchStore for Counting {
 /// An in-process instance on the database at `location`, following the others.
 async fn instance(location: &str) -> (TestServer, Arc<Counting>) {
     let pg = PgStore::open(location).await.unwrap();
-    let store = Arc::new(Counting {
-        inner: pg.clone(),
-        loads: AtomicUsize::new(0),
-        log_reads: AtomicUsize::new(0),
-    });
+    let store = Arc::new(Counting::new(pg.clone()));
     let server = TestServer::with_store(store.clone());
     server.hub.join_cluster(pg).await.unwrap();
     (server, store)
@@ -161,6 +202,8 @@ async fn settled_move(
 async fn an_instance_reads_back_none_of_its_own_writes() {
     let db = TestDb::new(Backend::Postgres, "ownreads").await;
     let (server, store) = instance(&db.location).await;
+    // The creation's notice comes back while the match is not in memory yet.
+    store.slow_creates.store(true, Ordering::SeqCst);
     let (id, mine) = lobby_match(&server).await;
     let theirs = join(&server, &id).await;
     let mut moves = 0;
@@ -180,7 +223,7 @@ async fn an_instance_reads_back_none_of_its_own_writes() {
     let loads = store.loads.load(Ordering::SeqCst);
     assert_eq!(
         loads, 0,
-        "the instance read its own match again (its joins)"
+        "the instance read its own match again (its creation or its joins)"
     );
 }
 
@@ -214,4 +257,54 @@ async fn a_join_through_one_instance_is_taken_in_by_another_with_its_token() {
     let allowed = usize::from(b.hub.leads(&id));
     let reads = b_store.log_reads.load(Ordering::SeqCst);
     assert!(reads <= allowed, "B read A's entries ({reads} reads)");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notices_for_a_match_being_loaded_are_taken_in_once_it_is_loaded() {
+    let db = TestDb::new(Backend::Postgres, "loading").await;
+    let (a, _) = instance(&db.location).await;
+    // `other` is restored first (the oldest), `id` next.
+    let (other, other_first) = lobby_match(&a).await;
+    let other_second = join(&a, &other).await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let (id, _) = lobby_match(&a).await;
+
+    // B starts while both are stored; its load of `id` reads before the join below commits
+    // and takes the read in only after the join's notice has come.
+    let pg = PgStore::open(&db.location).await.unwrap();
+    let b_store = Arc::new(Counting::new(pg.clone()));
+    let gate = Arc::new(tokio::sync::Semaphore::new(0));
+    *b_store.hold.lock().unwrap() = Some((id.clone(), gate.clone()));
+    let b = TestServer::with_store(b_store.clone());
+    b.hub.join_cluster(pg).await.unwrap();
+    let hub = b.hub.clone();
+    let restored = tokio::spawn(async move { hub.restore().await.map_err(|e| e.message) });
+    b_store.held.notified().await;
+
+    let theirs = join(&a, &id).await;
+    let before = b.state(&other, None).await["ply"].clone();
+    assert!(act_first_legal(&a, &other, &[&other_first, &other_second], &before).await);
+    // B's follower takes notices in their order: once it has `other`'s move, it is past the
+    // join's notice. Waiting for the load first is right too, so this gives up after 2 s.
+    for _ in 0..1_000 {
+        if b.state(&other, None).await["ply"] != before {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    gate.add_permits(1);
+    let report = restored.await.unwrap().unwrap();
+    assert_eq!(report.resumed, 2, "{report:?}");
+
+    let state = b
+        .wait_for(&id, None, 10, |s| s["seats"][1]["joined"] == json!(true))
+        .await;
+    assert_eq!(state["seats"][1]["joined"], json!(true), "{state}");
+    let mine = b.state(&id, Some(&theirs)).await;
+    assert_eq!(
+        mine["you"],
+        json!(2),
+        "B does not know the join's token: {mine}"
+    );
+    b.wait_for(&other, None, 10, |s| s["ply"] != before).await;
 }

@@ -8,8 +8,9 @@
 //!   a match in memory its actor takes in what it does not have yet: an append's entries
 //!   (carried by the notice, or read from the log's end when it could not carry them), a
 //!   join's seat and token hash; it publishes, and so its WebSockets are pushed the move.
-//!   What the instance wrote itself it has already, and reads nothing back. A created
-//!   match is loaded, so the lobby and the match list are the same everywhere. After the
+//!   What the instance wrote itself it has already, and reads nothing back. A match
+//!   created elsewhere is loaded, so the lobby and the match list are the same everywhere.
+//!   A notice for a match being loaded waits for the load to end. After the
 //!   listener reconnects (notices may have been lost meanwhile) every match is read again.
 //! - Bots and the hourglass run only where the match's lease is held ([`Cluster::leads`]):
 //!   every [`LEASE_RENEW`] an instance renews its leases and claims those nobody holds or
@@ -100,6 +101,18 @@ impl Hub {
     fn handle_in_memory(&self, id: &str) -> Option<MatchHandle> {
         self.read_index().matches.get(id).cloned()
     }
+
+    /// The match `id` if it is in memory once any load under way has ended: a load that
+    /// read the store before a notice's write committed puts the match in memory without
+    /// that write, so the notice must reach it then (at start, the follower runs while the
+    /// unfinished matches are restored).
+    async fn handle_after_loads(&self, id: &str) -> Option<MatchHandle> {
+        if let Some(handle) = self.handle_in_memory(id) {
+            return Some(handle);
+        }
+        let _loaded = self.loading.lock().await;
+        self.handle_in_memory(id)
+    }
 }
 
 /// Tells the actor of a match to read it again from the database.
@@ -119,7 +132,7 @@ async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
                 next_ply,
                 entries,
             } => {
-                if let Some(h) = hub.handle_in_memory(&id)
+                if let Some(h) = hub.handle_after_loads(&id).await
                     && h.current().rev < next_ply
                 {
                     h.send(Command::Appended {
@@ -134,10 +147,12 @@ async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
                 seat,
                 token_hash,
             } => {
-                if let Some(h) = hub.handle_in_memory(&id) {
+                if let Some(h) = hub.handle_after_loads(&id).await {
                     h.send(Command::SeatJoined { seat, token_hash }).await;
                 }
             }
+            // The instance that creates a match puts it in memory itself.
+            Notice::Created { id } if hub.is_creating(&id) => {}
             Notice::Created { id } => {
                 if let Err(e) = hub.get(&id).await {
                     tracing::warn!("match {id}, created elsewhere, does not load: {e}");

@@ -236,7 +236,8 @@ impl Hub {
             .map_err(|e| ApiError::bad_request(format!("seats: {e}")))?;
         // A fresh id is all but certain to be new; retry the rare collision.
         let mut tries = 0;
-        loop {
+        let _creating = loop {
+            let creating = Creating::new(self, &record.id);
             let live = self.read_index().matches.contains_key(&record.id);
             let stored = if live {
                 Err(StoreError::Duplicate(record.id.clone()))
@@ -244,14 +245,14 @@ impl Hub {
                 self.services.store.create(&record).await
             };
             match stored {
-                Ok(()) => break,
+                Ok(()) => break creating,
                 Err(StoreError::Duplicate(_)) if tries < 5 => {
                     tries += 1;
                     record.id = match_id();
                 }
                 Err(e) => return Err(ApiError::from_store(e)),
             }
-        }
+        };
         let attempt = (!game.legal(Actor::Host).is_empty()).then_some(record.created_at);
         let created = Created {
             id: record.id.clone(),
@@ -279,6 +280,46 @@ impl Hub {
         };
         self.spawn(shared, start, bots);
         Ok(created)
+    }
+}
+
+/// A match id in [`Hub::is_creating`] for as long as this lives: from before its record is
+/// stored until the match is in memory (or its creation failed).
+struct Creating<'a> {
+    hub: &'a Hub,
+    id: String,
+}
+
+impl<'a> Creating<'a> {
+    fn new(hub: &'a Hub, id: &str) -> Creating<'a> {
+        hub.creating
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.to_string());
+        Creating {
+            hub,
+            id: id.to_string(),
+        }
+    }
+}
+
+impl Drop for Creating<'_> {
+    fn drop(&mut self) {
+        self.hub
+            .creating
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&self.id);
+    }
+}
+
+impl Hub {
+    /// Whether this hub is creating match `id` (stored, or being stored, not yet in memory).
+    pub(crate) fn is_creating(&self, id: &str) -> bool {
+        self.creating
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(id)
     }
 }
 

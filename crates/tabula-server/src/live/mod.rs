@@ -47,7 +47,7 @@ use crate::limits::{CreationRate, Limits, SocketCounts};
 use crate::store::{LogEntry, MatchRecord, MatchStore, SeatKind, TokenHash};
 use actor::Actor;
 use index::Index;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tabula_core::Seat;
@@ -215,6 +215,9 @@ pub struct Hub {
     /// Matches whose log does not replay, with the reason (answered 500).
     broken: RwLock<HashMap<String, String>>,
     loading: tokio::sync::Mutex<()>,
+    /// The ids of the matches this hub is creating: stored, or being stored, and not yet in
+    /// memory (an instance does not load a match on the notice of its own creation).
+    creating: Mutex<HashSet<String>>,
     /// Held while a rematch is made, so that two requests make one.
     rematching: tokio::sync::Mutex<()>,
     /// The matches' analyses (`analysis.rs`).
@@ -248,6 +251,7 @@ impl Hub {
             matches: RwLock::new(Index::default()),
             broken: RwLock::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
+            creating: Mutex::new(HashSet::new()),
             rematching: tokio::sync::Mutex::new(()),
             analyses: analysis::Analyses::default(),
         }
