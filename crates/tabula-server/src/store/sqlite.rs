@@ -217,6 +217,9 @@ impl SqliteStore {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
+            // A batch's multi-row INSERT keeps a statement journal; on disk (the default)
+            // it spills to a temporary file once it holds more than a few pages.
+            .pragma("temp_store", "memory")
             .busy_timeout(Duration::from_secs(10));
         let mut writer = options.connect().await.map_err(db_err)?;
         for statement in SCHEMA {
