@@ -32,7 +32,8 @@ pub struct GameDescription {
     /// Whether the game runs in real time (a host clock matters).
     pub real_time: bool,
     /// Whether the position notation holds information some seats may not see (a shuffled
-    /// deck): hosts then show players views only, never the position.
+    /// deck): hosts then show players views only, never the position. Without it, every
+    /// seat's view is a spectator's (`testkit::check_views_alike`).
     pub hidden_information: bool,
     /// The seats of a full table, seat 1 first: their names and colours.
     #[serde(skip)]

@@ -3,7 +3,7 @@
 //! invariant is caught.
 
 use serde::{Deserialize, Serialize};
-use tabula_core::testkit::{Harness, check_perft_file};
+use tabula_core::testkit::{Harness, check_perft_file, check_views_alike};
 use tabula_core::{
     ActionError, Actor, CandidateActions, Game, Notation, NotationError, Outcome, ParamsError,
     PositionError, Presentation, Seat, ToAct,
@@ -20,6 +20,8 @@ enum Bug {
     ActionNotationLossy,
     SeatNamesAlike,
     LosesStones,
+    /// The mover sees one stone more than everyone else.
+    ViewPerSeat,
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -148,8 +150,9 @@ impl Notation for Nim {
 
 impl Presentation for Nim {
     type View = u8;
-    fn view(&self, _: Option<Seat>) -> u8 {
-        self.stones
+    fn view(&self, viewer: Option<Seat>) -> u8 {
+        let mover = viewer == Some(Seat(self.to_move));
+        self.stones + u8::from(self.bug == Bug::ViewPerSeat && mover)
     }
     fn board_text(&self) -> String {
         format!("{} left", self.stones)
@@ -324,5 +327,16 @@ fn the_provided_validate_accepts_the_legal_actions_only() {
     assert_eq!(
         g.try_apply(Actor::Seat(Seat(0)), 1),
         Err(ActionError::GameOver)
+    );
+}
+
+#[test]
+fn views_that_differ_by_seat_are_caught_in_a_game_without_hidden_information() {
+    let game = |bug| Nim::new(&NimParams { bug }).unwrap();
+    assert_eq!(check_views_alike(game(Bug::None), 3), None);
+    let fault = check_views_alike(game(Bug::ViewPerSeat), 3).expect("a fault");
+    assert!(
+        fault.contains("after 0 random steps seat 1 sees another view"),
+        "{fault}"
     );
 }

@@ -3,6 +3,7 @@
 //! and a presentation (`tabula_core::Notation`, `tabula_core::Presentation`).
 
 use crate::{DynAction, RegistryError};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use std::any::Any;
 use std::fmt::Debug;
@@ -41,6 +42,9 @@ pub trait DynGame: Send + Sync + Debug {
     fn resolve_chance(&mut self, rng: &mut GameRng) -> Vec<String>;
     /// What `viewer` may see (`None`: a spectator), as JSON.
     fn view(&self, viewer: Option<Seat>) -> Value;
+    /// [`DynGame::view`] written straight into its JSON text (no [`Value`] tree), for
+    /// answers that only pass it on.
+    fn view_text(&self, viewer: Option<Seat>) -> Box<RawValue>;
     /// The board drawn as text, for terminals.
     fn board_text(&self) -> String;
     /// The number of action paths of length `depth` (see `tabula_core::perft`).
@@ -154,6 +158,11 @@ impl<G: Notation + Presentation> DynGame for Typed<G> {
 
     fn view(&self, viewer: Option<Seat>) -> Value {
         serde_json::to_value(self.0.view(viewer)).unwrap_or(Value::Null)
+    }
+
+    fn view_text(&self, viewer: Option<Seat>) -> Box<RawValue> {
+        serde_json::value::to_raw_value(&self.0.view(viewer))
+            .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
     }
 
     fn board_text(&self) -> String {

@@ -1,7 +1,7 @@
 //! [`check_description`]: a game's [`GameDescription`] against the game itself, so that the
 //! two cannot disagree.
 
-use crate::{Game, GameDescription, MAX_SEATS, Presentation, Seat};
+use crate::{Game, GameDescription, MAX_SEATS, Presentation, Seat, rng_from_seed, step_random};
 use serde_json::{Map, Value};
 
 /// Checks `description` against the game `G` and returns every disagreement found (empty
@@ -14,7 +14,8 @@ use serde_json::{Map, Value};
 /// - `G::new` accepts exactly the player counts from `min_players` to `max_players`, and
 ///   `default_players` lies in between and is what `G::Params::default()` seats;
 /// - every seat of a full table is described, and `Presentation::seat_name` names the described colour
-///   (unless the game keeps the default `Seat N`).
+///   (unless the game keeps the default `Seat N`);
+/// - without hidden information, every seat sees what a spectator sees ([`check_views_alike`]).
 pub fn check_description<G: Game + Presentation>(description: &GameDescription) -> Vec<String> {
     let mut faults = Vec::new();
     let d = description;
@@ -127,6 +128,11 @@ pub fn check_description<G: Game + Presentation>(description: &GameDescription) 
     let full = with(&defaults, "players", Value::from(d.max_players))
         .and_then(|params| G::new(&params).ok());
     if let Some(game) = full {
+        if !d.hidden_information
+            && let Some(fault) = check_views_alike(game.clone(), 1)
+        {
+            faults.push(fault);
+        }
         for (i, seat) in d.seats.iter().enumerate() {
             let name = game.seat_name(Seat(i as u8));
             if name != format!("Seat {}", i + 1) && !name.to_lowercase().starts_with(seat.name) {
@@ -146,6 +152,31 @@ pub fn check_description<G: Game + Presentation>(description: &GameDescription) 
         }
     }
     faults
+}
+
+/// Plays `game` at random (seeded by `seed`, up to 300 steps) and checks that at every step
+/// each seat's view is the spectator's, as a game without hidden information promises
+/// (servers then compute it once for all viewers). Returns the first difference found.
+pub fn check_views_alike<G: Game + Presentation>(mut game: G, seed: u64) -> Option<String> {
+    let mut rng = rng_from_seed(seed);
+    let (mut actions, mut chances) = (Vec::new(), Vec::new());
+    for step in 0..300 {
+        let spectator = serde_json::to_value(game.view(None)).ok();
+        for i in 0..game.num_seats() {
+            let seat = Seat(i as u8);
+            if serde_json::to_value(game.view(Some(seat))).ok() != spectator {
+                return Some(format!(
+                    "no hidden information, but after {step} random steps seat {} sees \
+                     another view than a spectator",
+                    seat.number()
+                ));
+            }
+        }
+        if !step_random(&mut game, &mut rng, &mut actions, &mut chances) {
+            break;
+        }
+    }
+    None
 }
 
 /// `G::Params` from its serde defaults with `name` set to `value`.

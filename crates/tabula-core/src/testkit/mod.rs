@@ -25,7 +25,7 @@
 
 mod description;
 
-pub use description::check_description;
+pub use description::{check_description, check_views_alike};
 
 use crate::perft::{parse_perft_file, perft};
 use crate::{

@@ -18,6 +18,7 @@
 use super::bots::BotSeat;
 use super::clock::Clock;
 use super::retry::Backoff;
+use super::shared::Written;
 use super::{Ack, Command, MatchShared, Services, Snapshot, Table, now_ms};
 use crate::ApiError;
 use crate::store::{LogActor, LogEntry};
@@ -117,6 +118,7 @@ impl Actor {
             joined: Vec::new(),
             deadline_ms: None,
             clock: clock.clone(),
+            written: Written::default(),
         }));
         let actor = Actor {
             shared,
@@ -163,6 +165,7 @@ impl Actor {
             joined: self.joined.clone(),
             deadline_ms: self.hourglass.as_ref().map(|h| h.deadline_ms),
             clock: self.clock.clone(),
+            written: Written::default(),
         }));
     }
 

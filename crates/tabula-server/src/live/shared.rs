@@ -4,7 +4,8 @@
 
 use super::{Clock, Ending, Presence, Rematch};
 use crate::store::{LogEntry, MatchRecord, TokenHash};
-use std::sync::{Arc, RwLock};
+use serde_json::value::RawValue;
+use std::sync::{Arc, OnceLock, RwLock};
 use std::time::Duration;
 use tabula_core::Seat;
 use tabula_registry::DynGame;
@@ -116,9 +117,26 @@ pub(crate) struct Snapshot {
     pub deadline_ms: Option<u64>,
     /// The match's clocks, if it has a clock.
     pub clock: Option<Clock>,
+    /// Parts of its JSON that every socket pushing it writes alike, written by the first.
+    pub written: Written,
+}
+
+/// A snapshot's JSON parts that do not depend on the viewer, each written once (every move
+/// is pushed to every socket of its match).
+#[derive(Debug, Default)]
+pub(crate) struct Written {
+    view: OnceLock<Box<RawValue>>,
+    /// `view::status`, written by the view module.
+    pub status: OnceLock<Box<RawValue>>,
 }
 
 impl Snapshot {
+    /// The view every viewer is shown, in a game without hidden information (where every
+    /// seat's view is a spectator's: `tabula_core::testkit::check_views_alike`).
+    pub fn view_for_all(&self) -> &RawValue {
+        self.written.view.get_or_init(|| self.game.view_text(None))
+    }
+
     /// Whether the match is over: by the rules, or at the table.
     pub fn over(&self) -> bool {
         self.ending.is_some() || self.game.to_act().is_over()

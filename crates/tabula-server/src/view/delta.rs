@@ -1,7 +1,9 @@
 //! What a WebSocket pushes after a change (`api/ws.rs`, docs/api.md "WebSocket"): the fields
 //! of the state that changed since the socket's last push, and of the log only the moves the
 //! client does not hold. Written straight into its JSON text (no `Value` tree for the parts
-//! this module owns), since every move pushes one to every socket of the match.
+//! this module owns), since every move pushes one to every socket of the match; the parts
+//! alike for every viewer (the status, and the view in a game without hidden information)
+//! are written once per snapshot, by the first socket that pushes it.
 
 use super::{clocks_json, hourglass_json, legal, reveal, seats_json, status, table_json};
 use crate::live::{MatchShared, Snapshot};
@@ -9,6 +11,7 @@ use crate::store::{LogActor, LogEntry};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use tabula_core::Seat;
 
 /// A log entry as the API shows it: a chance action is `null` until it may be shown.
@@ -66,9 +69,9 @@ struct Delta<'a> {
     params: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     seats: Option<Vec<Value>>,
-    status: Value,
+    status: &'a RawValue,
     table: Value,
-    view: Value,
+    view: &'a RawValue,
     legal: Vec<String>,
     last: Option<EntryOut<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -106,6 +109,16 @@ pub(crate) fn delta_text(
         *held_params = params.clone();
         params
     });
+    let own_view;
+    let view = if shared.hidden_information {
+        own_view = game.view_text(viewer);
+        &own_view
+    } else {
+        snap.view_for_all()
+    };
+    let status = snap.written.status.get_or_init(|| {
+        serde_json::value::to_raw_value(&status(snap)).expect("a JSON value always serialises")
+    });
     let timed = snap.deadline_ms.is_some() || sent.deadline_ms.is_some();
     let clocked = snap.clock.is_some() || sent.clock.is_some();
     let delta = Delta {
@@ -119,9 +132,9 @@ pub(crate) fn delta_text(
         rev: snap.rev,
         params,
         seats: (seats_changed || sent.joined != snap.joined).then(|| seats_json(shared, snap)),
-        status: status(snap),
+        status,
         table: table_json(shared, snap, viewer),
-        view: game.view(viewer),
+        view,
         legal: legal(snap, viewer),
         last: snap.moves.last().map(|entry| EntryOut { entry, reveal }),
         clock: timed.then(|| hourglass_json(snap)),

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod backends;
+pub mod follower;
 pub mod pushes;
 pub mod records;
 pub mod stores;
