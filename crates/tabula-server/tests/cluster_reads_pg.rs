@@ -2,7 +2,7 @@
 //! which reach the writer too: an instance must not read back what it wrote itself (each
 //! such read cost the database a query per action under load), and a join made through one
 //! instance is taken in by the others from its notification, token included, even when it
-//! comes while the match is being loaded.
+//! comes while the match is being loaded, or before its creator has it in memory.
 
 mod common;
 
@@ -31,6 +31,8 @@ struct Counting {
     /// While set, a creation returns only 300 ms after it is stored, so that its notice
     /// comes back before the instance has the match in memory.
     slow_creates: AtomicBool,
+    /// While set, a creation, once stored, returns only when the semaphore gives a permit.
+    create_gate: Mutex<Option<Arc<tokio::sync::Semaphore>>>,
 }
 
 impl Counting {
@@ -42,6 +44,7 @@ impl Counting {
             hold: Mutex::new(None),
             held: tokio::sync::Notify::new(),
             slow_creates: AtomicBool::new(false),
+            create_gate: Mutex::new(None),
         }
     }
 }
@@ -52,6 +55,10 @@ impl MatchStore for Counting {
             self.inner.create(r).await?;
             if self.slow_creates.load(Ordering::SeqCst) {
                 tokio::time::sleep(Duration::from_millis(300)).await;
+            }
+            let gate = self.create_gate.lock().unwrap().clone();
+            if let Some(gate) = gate {
+                let _ = gate.acquire().await;
             }
             Ok(())
         })
@@ -307,4 +314,40 @@ async fn notices_for_a_match_being_loaded_are_taken_in_once_it_is_loaded() {
         "B does not know the join's token: {mine}"
     );
     b.wait_for(&other, None, 10, |s| s["ply"] != before).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_join_elsewhere_before_the_creator_has_the_match_in_memory_reaches_it() {
+    let db = TestDb::new(Backend::Postgres, "creating").await;
+    let (a, a_store) = instance(&db.location).await;
+    let (b, _) = instance(&db.location).await;
+    // A's creation returns only once a player has joined through B, which loads the match
+    // on the creation's notice, and the join's notice has had time to reach A.
+    let gate = Arc::new(tokio::sync::Semaphore::new(0));
+    *a_store.create_gate.lock().unwrap() = Some(gate.clone());
+    let joined = async {
+        for _ in 0..5_000 {
+            let (_, list) = b.get("/api/matches?open=true").await;
+            if let Some(id) = list["matches"][0]["id"].as_str() {
+                let token = join(&b, id).await;
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                gate.add_permits(1);
+                return (id.to_string(), token);
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        panic!("B did not list the match within 10 s");
+    };
+    let ((id, _), (joined_id, theirs)) = tokio::join!(lobby_match(&a), joined);
+    assert_eq!(id, joined_id);
+    let state = a
+        .wait_for(&id, None, 10, |s| s["seats"][1]["joined"] == json!(true))
+        .await;
+    assert_eq!(state["seats"][1]["joined"], json!(true), "{state}");
+    let seen = a.state(&id, Some(&theirs)).await;
+    assert_eq!(
+        seen["you"],
+        json!(2),
+        "A does not know the join's token: {seen}"
+    );
 }

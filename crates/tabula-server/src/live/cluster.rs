@@ -10,7 +10,7 @@
 //!   join's seat and token hash; it publishes, and so its WebSockets are pushed the move.
 //!   What the instance wrote itself it has already, and reads nothing back. A match
 //!   created elsewhere is loaded, so the lobby and the match list are the same everywhere.
-//!   A notice for a match being loaded waits for the load to end. After the
+//!   A notice for a match being loaded or created here waits for that to end. After the
 //!   listener reconnects (notices may have been lost meanwhile) every match is read again.
 //! - Bots and the hourglass run only where the match's lease is held ([`Cluster::leads`]):
 //!   every [`LEASE_RENEW`] an instance renews its leases and claims those nobody holds or
@@ -102,14 +102,16 @@ impl Hub {
         self.read_index().matches.get(id).cloned()
     }
 
-    /// The match `id` if it is in memory once any load under way has ended: a load that
-    /// read the store before a notice's write committed puts the match in memory without
-    /// that write, so the notice must reach it then (at start, the follower runs while the
-    /// unfinished matches are restored).
+    /// The match `id` if it is in memory once any load or creation of it under way has
+    /// ended: a load that read the store before a notice's write committed puts the match in
+    /// memory without that write, so the notice must reach it then (at start, the follower
+    /// runs while the unfinished matches are restored); and a match created here may be
+    /// joined elsewhere before this instance has put it in memory.
     async fn handle_after_loads(&self, id: &str) -> Option<MatchHandle> {
         if let Some(handle) = self.handle_in_memory(id) {
             return Some(handle);
         }
+        self.created(id).await;
         let _loaded = self.loading.lock().await;
         self.handle_in_memory(id)
     }

@@ -310,6 +310,7 @@ impl Drop for Creating<'_> {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .remove(&self.id);
+        self.hub.created.notify_waiters();
     }
 }
 
@@ -320,6 +321,20 @@ impl Hub {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .contains(id)
+    }
+
+    /// Returns once this hub is not creating match `id` (at once, mostly).
+    pub(crate) async fn created(&self, id: &str) {
+        loop {
+            // Registered before the check, so that a creation ending in between wakes it.
+            let ended = self.created.notified();
+            tokio::pin!(ended);
+            ended.as_mut().enable();
+            if !self.is_creating(id) {
+                return;
+            }
+            ended.await;
+        }
     }
 }
 

@@ -218,6 +218,8 @@ pub struct Hub {
     /// The ids of the matches this hub is creating: stored, or being stored, and not yet in
     /// memory (an instance does not load a match on the notice of its own creation).
     creating: Mutex<HashSet<String>>,
+    /// Notified whenever a creation ends (see `creating`).
+    created: tokio::sync::Notify,
     /// Held while a rematch is made, so that two requests make one.
     rematching: tokio::sync::Mutex<()>,
     /// The matches' analyses (`analysis.rs`).
@@ -252,6 +254,7 @@ impl Hub {
             broken: RwLock::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
             creating: Mutex::new(HashSet::new()),
+            created: tokio::sync::Notify::new(),
             rematching: tokio::sync::Mutex::new(()),
             analyses: analysis::Analyses::default(),
         }
