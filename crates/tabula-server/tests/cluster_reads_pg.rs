@@ -149,6 +149,21 @@ async fn join(server: &TestServer, id: &str) -> String {
     joined["token"].as_str().unwrap().to_string()
 }
 
+/// Waits until `server` (instance `name`) shows seat 2 of `id` joined, and checks that it
+/// knows the join's `token`.
+async fn takes_in_the_join(server: &TestServer, name: &str, id: &str, token: &str) {
+    let state = server
+        .wait_for(id, None, 10, |s| s["seats"][1]["joined"] == json!(true))
+        .await;
+    assert_eq!(state["seats"][1]["joined"], json!(true), "{state}");
+    let seen = server.state(id, Some(token)).await;
+    assert_eq!(
+        seen["you"],
+        json!(2),
+        "{name} does not know the join's token: {seen}"
+    );
+}
+
 /// The first legal action of the first of `tokens` that has one, acted through `server` at
 /// `ply`; false when none has one there (or the match moved on meanwhile).
 async fn act_first_legal(server: &TestServer, id: &str, tokens: &[&str], ply: &Value) -> bool {
@@ -303,16 +318,7 @@ async fn notices_for_a_match_being_loaded_are_taken_in_once_it_is_loaded() {
     let report = restored.await.unwrap().unwrap();
     assert_eq!(report.resumed, 2, "{report:?}");
 
-    let state = b
-        .wait_for(&id, None, 10, |s| s["seats"][1]["joined"] == json!(true))
-        .await;
-    assert_eq!(state["seats"][1]["joined"], json!(true), "{state}");
-    let mine = b.state(&id, Some(&theirs)).await;
-    assert_eq!(
-        mine["you"],
-        json!(2),
-        "B does not know the join's token: {mine}"
-    );
+    takes_in_the_join(&b, "B", &id, &theirs).await;
     b.wait_for(&other, None, 10, |s| s["ply"] != before).await;
 }
 
@@ -340,14 +346,5 @@ async fn a_join_elsewhere_before_the_creator_has_the_match_in_memory_reaches_it(
     };
     let ((id, _), (joined_id, theirs)) = tokio::join!(lobby_match(&a), joined);
     assert_eq!(id, joined_id);
-    let state = a
-        .wait_for(&id, None, 10, |s| s["seats"][1]["joined"] == json!(true))
-        .await;
-    assert_eq!(state["seats"][1]["joined"], json!(true), "{state}");
-    let seen = a.state(&id, Some(&theirs)).await;
-    assert_eq!(
-        seen["you"],
-        json!(2),
-        "A does not know the join's token: {seen}"
-    );
+    takes_in_the_join(&a, "A", &id, &theirs).await;
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::follower::Follower;
+use common::follower::{Follower, as_pushed};
 use common::{Created, TestServer};
 use futures_util::SinkExt;
 use serde_json::{Value, json};
@@ -17,12 +17,6 @@ async fn two_player_nim(server: &TestServer) -> Created {
     server
         .create(json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] }))
         .await
-}
-
-/// A state as `GET /api/matches/{id}` answers it, to compare with one a socket built.
-fn as_pushed(mut state: Value) -> Value {
-    state["type"] = "state".into();
-    state
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

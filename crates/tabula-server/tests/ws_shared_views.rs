@@ -5,14 +5,8 @@
 mod common;
 
 use common::TestServer;
-use common::follower::Follower;
-use serde_json::{Value, json};
-
-/// A state as `GET /api/matches/{id}` answers it, to compare with one a socket built.
-fn as_pushed(mut state: Value) -> Value {
-    state["type"] = "state".into();
-    state
-}
+use common::follower::{Follower, as_pushed};
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_viewer_of_a_game_without_hidden_information_adds_up_to_its_own_state() {

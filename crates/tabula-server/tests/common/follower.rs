@@ -91,3 +91,9 @@ impl Follower {
             .unwrap();
     }
 }
+
+/// A state as `GET /api/matches/{id}` answers it, to compare with one a socket built.
+pub fn as_pushed(mut state: Value) -> Value {
+    state["type"] = "state".into();
+    state
+}
