@@ -31,9 +31,9 @@ fn reveal(shared: &MatchShared, snap: &Snapshot) -> bool {
     !shared.hidden_information || snap.over()
 }
 
-fn log_json(entries: &[LogEntry], reveal: bool) -> Vec<Value> {
+fn log_json<'a>(entries: impl IntoIterator<Item = &'a LogEntry>, reveal: bool) -> Vec<Value> {
     entries
-        .iter()
+        .into_iter()
         .map(|e| {
             let action = if reveal || e.actor != LogActor::Chance {
                 Value::from(e.action.as_str())
@@ -150,12 +150,9 @@ fn changing_json(
     out.insert("table".into(), table_json(shared, snap, viewer));
     out.insert("view".into(), game.view(viewer));
     out.insert("legal".into(), json!(legal(snap, viewer)));
-    let last = log_json(
-        snap.moves.last().map(std::slice::from_ref).unwrap_or(&[]),
-        reveal,
-    )
-    .pop()
-    .unwrap_or(Value::Null);
+    let last = log_json(snap.moves.last(), reveal)
+        .pop()
+        .unwrap_or(Value::Null);
     out.insert("last".into(), last);
     out.insert("clock".into(), json!(hourglass_json(snap)));
     out.insert("clocks".into(), json!(clocks_json(snap)));

@@ -111,7 +111,7 @@ impl Actor {
             game: game.clone(),
             ply: table.moves.len() as u64,
             rev: ply,
-            moves: Arc::new(table.moves.clone()),
+            moves: table.moves.clone(),
             ending: table.ending.clone(),
             offer: table.offer,
             may_offer: Vec::new(),
@@ -156,7 +156,7 @@ impl Actor {
             game: self.game.clone(),
             ply: self.moves(),
             rev: self.ply,
-            moves: Arc::new(self.table.moves.clone()),
+            moves: self.table.moves.clone(),
             ending: self.table.ending.clone(),
             offer: self.table.offer,
             may_offer: (0..self.joined.len())

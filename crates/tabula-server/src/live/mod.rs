@@ -37,7 +37,7 @@ pub(crate) use presence::Presence;
 pub use rematch::Rematch;
 pub(crate) use replay::start as replay_start;
 pub use replay::{ReplayError, replay};
-pub(crate) use shared::{MatchShared, Snapshot};
+pub(crate) use shared::{MatchShared, Moves, Snapshot};
 pub use table::TableRequest;
 pub(crate) use table::{Ending, Table, TableEvent, draws_allowed, may_take_back};
 

@@ -14,6 +14,7 @@
 //!
 //! A match with a clock gets its clocks back from the entries' times (`clock.rs`).
 
+use super::Moves;
 use super::clock::{Clock, ClockSpec, game_params};
 use super::table::{Table, TableEvent};
 use crate::store::{LogActor, LogEntry, MatchRecord, StoredMatch};
@@ -272,7 +273,7 @@ pub(crate) fn running(game: &dyn DynGame, table: &Table) -> SeatSet {
 pub(crate) fn rebuild(
     entry: &dyn GameEntry,
     record: &MatchRecord,
-    moves: &[LogEntry],
+    moves: &Moves,
 ) -> Result<Box<dyn DynGame>, String> {
     let (mut game, _) = start(entry, record).map_err(|e| e.to_string())?;
     for (i, e) in moves.iter().enumerate() {

@@ -13,6 +13,7 @@
 //! The checks (which request is allowed when) are [`Table::check`]; the rulings they implement
 //! are in `docs/api.md` ("At the table") and each game's rules page.
 
+use super::Moves;
 use crate::ApiError;
 use crate::store::{LogActor, LogEntry, SeatKind};
 use tabula_core::Seat;
@@ -116,7 +117,7 @@ pub(crate) struct Ending {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Table {
     /// The moves the game went through, numbered from 0 (`ply` is the index).
-    pub moves: Vec<LogEntry>,
+    pub moves: Moves,
     pub ending: Option<Ending>,
     /// The seat whose draw offer stands.
     pub offer: Option<Seat>,
@@ -140,13 +141,13 @@ pub(crate) fn alone_with_bots(seats: &[SeatKind], seat: Seat) -> bool {
 }
 
 /// The index of `seat`'s last move among `moves`.
-fn last_move_of(moves: &[LogEntry], seat: Seat) -> Option<usize> {
+fn last_move_of(moves: &Moves, seat: Seat) -> Option<usize> {
     moves.iter().rposition(|e| e.actor == LogActor::Seat(seat))
 }
 
 /// Whether `seat` could take a move back after `moves` (the match not over).
 pub(crate) fn may_take_back(
-    moves: &[LogEntry],
+    moves: &Moves,
     seat: Seat,
     seats: &[SeatKind],
     real_time: bool,
@@ -178,7 +179,7 @@ impl Table {
         }
         let mut entry = entry.clone();
         entry.ply = self.moves.len() as u64;
-        self.moves.push(entry);
+        self.moves.push_back(entry);
     }
 
     /// Takes in an event of `seat` (already checked, or read from a stored log: then an event

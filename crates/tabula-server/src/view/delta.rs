@@ -6,7 +6,7 @@
 //! are written once per snapshot, by the first socket that pushes it.
 
 use super::{clocks_json, hourglass_json, legal, reveal, seats_json, status, table_json};
-use crate::live::{MatchShared, Snapshot};
+use crate::live::{MatchShared, Moves, Snapshot};
 use crate::store::{LogActor, LogEntry};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -37,16 +37,18 @@ impl Serialize for EntryOut<'_> {
     }
 }
 
-/// Log entries as the API shows them.
+/// Log entries as the API shows them: the moves from `from` on.
 struct EntriesOut<'a> {
-    entries: &'a [LogEntry],
+    moves: &'a Moves,
+    from: usize,
     reveal: bool,
 }
 
 impl Serialize for EntriesOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.entries.len()))?;
-        for entry in self.entries {
+        let entries = self.moves.focus().narrow(self.from..);
+        let mut seq = s.serialize_seq(Some(entries.len()))?;
+        for entry in entries {
             seq.serialize_element(&EntryOut {
                 entry,
                 reveal: self.reveal,
@@ -125,7 +127,8 @@ pub(crate) fn delta_text(
         kind: "delta",
         from_ply: from,
         entries: EntriesOut {
-            entries: &snap.moves[from..],
+            moves: &snap.moves,
+            from,
             reveal,
         },
         ply: snap.ply,
