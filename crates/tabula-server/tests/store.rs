@@ -228,28 +228,11 @@ async fn appends_of_many_matches(store: Arc<dyn MatchStore>) {
 /// naming both versions, and nothing of it is changed.
 async fn newer_schema_refused(db: &TestDb) {
     drop(db.open().await);
-    match db.backend {
-        Backend::Sqlite => {
-            use sqlx::ConnectOptions;
-            let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
-                .filename(&db.location)
-                .connect()
-                .await
-                .unwrap();
-            sqlx::query("PRAGMA user_version = 3")
-                .execute(&mut conn)
-                .await
-                .unwrap();
-        }
-        Backend::Postgres => {
-            use sqlx::Connection;
-            let mut conn = sqlx::PgConnection::connect(&db.location).await.unwrap();
-            sqlx::query("UPDATE tabula_schema SET version = 3")
-                .execute(&mut conn)
-                .await
-                .unwrap();
-        }
-    }
+    let statement = match db.backend {
+        Backend::Sqlite => "PRAGMA user_version = 3",
+        Backend::Postgres => "UPDATE tabula_schema SET version = 3",
+    };
+    db.execute(statement).await;
     let refused = match db.backend {
         Backend::Sqlite => SqliteStore::open(std::path::Path::new(&db.location))
             .await

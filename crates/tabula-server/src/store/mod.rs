@@ -29,6 +29,7 @@ mod memory;
 mod postgres;
 mod postgres_cluster;
 mod postgres_write;
+mod rows;
 mod sqlite;
 mod sqlite_conn;
 mod sqlite_write;

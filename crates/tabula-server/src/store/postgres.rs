@@ -24,12 +24,13 @@
 
 use super::group_commit::{self, Pending};
 use super::postgres_write::{Append, MAX_BATCH, PgBatch};
+use super::rows;
 use super::{
-    BoxFuture, LogActor, LogEntry, MatchRecord, MatchStore, Notice, SeatKind, SeatRecord,
-    StoreError, StoredMatch, TokenHash, sqlite_write::db_err,
+    BoxFuture, LogEntry, MatchRecord, MatchStore, Notice, SeatKind, StoreError, StoredMatch,
+    TokenHash, sqlite_write::db_err,
 };
-use sqlx::postgres::{PgPool, PgPoolOptions, PgRow};
-use sqlx::{Connection, Row};
+use sqlx::Connection;
+use sqlx::postgres::{PgPool, PgPoolOptions};
 use std::time::Duration;
 use tabula_core::Seat;
 use tokio::sync::mpsc;
@@ -271,10 +272,6 @@ async fn notify(conn: &mut sqlx::PgConnection, payload: &str) -> Result<(), Stor
 }
 
 async fn load(pool: &PgPool, id: &str) -> Result<Option<StoredMatch>, StoreError> {
-    let corrupt = |reason: String| StoreError::Corrupt {
-        id: id.to_string(),
-        reason,
-    };
     // One snapshot for the three reads, so that a write committed meanwhile is all or nothing.
     let mut tx = pool.begin().await.map_err(db_err)?;
     sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -292,9 +289,6 @@ async fn load(pool: &PgPool, id: &str) -> Result<Option<StoredMatch>, StoreError
     else {
         return Ok(None);
     };
-    let params: String = m.try_get("params").map_err(db_err)?;
-    let params =
-        serde_json::from_str(&params).map_err(|e| corrupt(format!("params are not JSON: {e}")))?;
     let seats = sqlx::query(
         "SELECT seat, kind, level, token_hash, open, joined FROM seats
          WHERE match_id = $1 ORDER BY seat",
@@ -303,33 +297,6 @@ async fn load(pool: &PgPool, id: &str) -> Result<Option<StoredMatch>, StoreError
     .fetch_all(&mut *tx)
     .await
     .map_err(db_err)?;
-    let mut seat_records = Vec::with_capacity(seats.len());
-    for (i, row) in seats.iter().enumerate() {
-        let number: i64 = row.try_get("seat").map_err(db_err)?;
-        if number != i as i64 + 1 {
-            return Err(corrupt(format!("seat {} is missing", i + 1)));
-        }
-        let kind: String = row.try_get("kind").map_err(db_err)?;
-        let level: Option<String> = row.try_get("level").map_err(db_err)?;
-        let kind = match (kind.as_str(), level) {
-            ("human", _) => SeatKind::Human,
-            ("bot", Some(level)) => SeatKind::Bot(level),
-            (other, _) => return Err(corrupt(format!("seat {number} has kind `{other}`"))),
-        };
-        let hash: Option<String> = row.try_get("token_hash").map_err(db_err)?;
-        let token_hash = match hash {
-            None => None,
-            Some(hex) => Some(TokenHash::from_hex(&hex).ok_or_else(|| {
-                corrupt(format!("seat {number}'s token hash is not 64 hex digits"))
-            })?),
-        };
-        seat_records.push(SeatRecord {
-            kind,
-            token_hash,
-            open: row.try_get("open").map_err(db_err)?,
-            joined: row.try_get("joined").map_err(db_err)?,
-        });
-    }
     let events =
         sqlx::query("SELECT ply, actor, action, at FROM events WHERE match_id = $1 ORDER BY ply")
             .bind(id)
@@ -337,54 +304,7 @@ async fn load(pool: &PgPool, id: &str) -> Result<Option<StoredMatch>, StoreError
             .await
             .map_err(db_err)?;
     tx.commit().await.map_err(db_err)?;
-    let log = log_rows(id, &events, 0)?;
-    let players: i64 = m.try_get("players").map_err(db_err)?;
-    let seed: i64 = m.try_get("seed").map_err(db_err)?;
-    let created_at: i64 = m.try_get("created_at").map_err(db_err)?;
-    Ok(Some(StoredMatch {
-        record: MatchRecord {
-            id: id.to_string(),
-            game: m.try_get("game").map_err(db_err)?,
-            params,
-            players: players as usize,
-            seed: seed as u64,
-            setup: m.try_get("setup").map_err(db_err)?,
-            created_at: created_at as u64,
-            seats: seat_records,
-            hints: m.try_get("hints").map_err(db_err)?,
-            position: m.try_get("position").map_err(db_err)?,
-        },
-        log,
-        finished: m.try_get("finished").map_err(db_err)?,
-    }))
-}
-
-/// Log rows (`ply, actor, action, at`, in order) as entries; the first must be at ply `first`
-/// and the others follow it without a gap.
-fn log_rows(id: &str, rows: &[PgRow], first: u64) -> Result<Vec<LogEntry>, StoreError> {
-    let corrupt = |reason: String| StoreError::Corrupt {
-        id: id.to_string(),
-        reason,
-    };
-    let mut log = Vec::with_capacity(rows.len());
-    for (i, row) in rows.iter().enumerate() {
-        let want = first + i as u64;
-        let ply: i64 = row.try_get("ply").map_err(db_err)?;
-        if ply != want as i64 {
-            return Err(corrupt(format!("the log has no entry at ply {want}")));
-        }
-        let actor: String = row.try_get("actor").map_err(db_err)?;
-        let actor = LogActor::from_text(&actor)
-            .ok_or_else(|| corrupt(format!("ply {want}: unknown actor `{actor}`")))?;
-        let at: i64 = row.try_get("at").map_err(db_err)?;
-        log.push(LogEntry {
-            ply: want,
-            actor,
-            action: row.try_get("action").map_err(db_err)?,
-            at: at as u64,
-        });
-    }
-    Ok(log)
+    rows::stored_match(id, &m, &seats, &events).map(Some)
 }
 
 impl MatchStore for PgStore {
@@ -424,7 +344,7 @@ impl MatchStore for PgStore {
         from: u64,
     ) -> BoxFuture<'a, Result<Vec<LogEntry>, StoreError>> {
         Box::pin(async move {
-            let rows = sqlx::query(
+            let events = sqlx::query(
                 "SELECT ply, actor, action, at FROM events
                  WHERE match_id = $1 AND ply >= $2 ORDER BY ply",
             )
@@ -433,7 +353,7 @@ impl MatchStore for PgStore {
             .fetch_all(&self.pool)
             .await
             .map_err(db_err)?;
-            log_rows(id, &rows, from)
+            rows::log_rows(id, &events, from)
         })
     }
 

@@ -28,12 +28,10 @@
 //! - `events(match_id, ply, actor "1".."5"|chance|host, action, at)`, key `(match_id, ply)`.
 
 use super::group_commit;
+use super::rows;
 use super::sqlite_conn::{FileGuard, WriterConn};
 use super::sqlite_write::{MAX_BATCH, Pending, WriteOp, db_err, writer_task};
-use super::{
-    BoxFuture, LogActor, LogEntry, MatchRecord, MatchStore, SeatKind, SeatRecord, StoreError,
-    StoredMatch, TokenHash,
-};
+use super::{BoxFuture, LogEntry, MatchRecord, MatchStore, StoreError, StoredMatch, TokenHash};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteSynchronous,
@@ -256,10 +254,6 @@ impl SqliteStore {
 }
 
 async fn load(pool: &SqlitePool, id: &str) -> Result<Option<StoredMatch>, StoreError> {
-    let corrupt = |reason: String| StoreError::Corrupt {
-        id: id.to_string(),
-        reason,
-    };
     let Some(m) = sqlx::query(
         "SELECT game, params, players, seed, setup, created_at, finished, hints, position
          FROM matches WHERE id = ?",
@@ -271,9 +265,6 @@ async fn load(pool: &SqlitePool, id: &str) -> Result<Option<StoredMatch>, StoreE
     else {
         return Ok(None);
     };
-    let params: String = m.try_get("params").map_err(db_err)?;
-    let params =
-        serde_json::from_str(&params).map_err(|e| corrupt(format!("params are not JSON: {e}")))?;
     let seats = sqlx::query(
         "SELECT seat, kind, level, token_hash, open, joined FROM seats
          WHERE match_id = ? ORDER BY seat",
@@ -282,75 +273,13 @@ async fn load(pool: &SqlitePool, id: &str) -> Result<Option<StoredMatch>, StoreE
     .fetch_all(pool)
     .await
     .map_err(db_err)?;
-    let mut seat_records = Vec::with_capacity(seats.len());
-    for (i, row) in seats.iter().enumerate() {
-        let number: i64 = row.try_get("seat").map_err(db_err)?;
-        if number != i as i64 + 1 {
-            return Err(corrupt(format!("seat {} is missing", i + 1)));
-        }
-        let kind: String = row.try_get("kind").map_err(db_err)?;
-        let level: Option<String> = row.try_get("level").map_err(db_err)?;
-        let kind = match (kind.as_str(), level) {
-            ("human", _) => SeatKind::Human,
-            ("bot", Some(level)) => SeatKind::Bot(level),
-            (other, _) => return Err(corrupt(format!("seat {number} has kind `{other}`"))),
-        };
-        let hash: Option<String> = row.try_get("token_hash").map_err(db_err)?;
-        let token_hash = match hash {
-            None => None,
-            Some(hex) => Some(TokenHash::from_hex(&hex).ok_or_else(|| {
-                corrupt(format!("seat {number}'s token hash is not 64 hex digits"))
-            })?),
-        };
-        seat_records.push(SeatRecord {
-            kind,
-            token_hash,
-            open: row.try_get("open").map_err(db_err)?,
-            joined: row.try_get("joined").map_err(db_err)?,
-        });
-    }
     let events =
         sqlx::query("SELECT ply, actor, action, at FROM events WHERE match_id = ? ORDER BY ply")
             .bind(id)
             .fetch_all(pool)
             .await
             .map_err(db_err)?;
-    let mut log = Vec::with_capacity(events.len());
-    for (i, row) in events.iter().enumerate() {
-        let ply: i64 = row.try_get("ply").map_err(db_err)?;
-        if ply != i as i64 {
-            return Err(corrupt(format!("the log has no entry at ply {i}")));
-        }
-        let actor: String = row.try_get("actor").map_err(db_err)?;
-        let actor = LogActor::from_text(&actor)
-            .ok_or_else(|| corrupt(format!("ply {i}: unknown actor `{actor}`")))?;
-        let at: i64 = row.try_get("at").map_err(db_err)?;
-        log.push(LogEntry {
-            ply: ply as u64,
-            actor,
-            action: row.try_get("action").map_err(db_err)?,
-            at: at as u64,
-        });
-    }
-    let players: i64 = m.try_get("players").map_err(db_err)?;
-    let seed: i64 = m.try_get("seed").map_err(db_err)?;
-    let created_at: i64 = m.try_get("created_at").map_err(db_err)?;
-    Ok(Some(StoredMatch {
-        record: MatchRecord {
-            id: id.to_string(),
-            game: m.try_get("game").map_err(db_err)?,
-            params,
-            players: players as usize,
-            seed: seed as u64,
-            setup: m.try_get("setup").map_err(db_err)?,
-            created_at: created_at as u64,
-            seats: seat_records,
-            hints: m.try_get("hints").map_err(db_err)?,
-            position: m.try_get("position").map_err(db_err)?,
-        },
-        log,
-        finished: m.try_get("finished").map_err(db_err)?,
-    }))
+    rows::stored_match(id, &m, &seats, &events).map(Some)
 }
 
 impl MatchStore for SqliteStore {

@@ -6,7 +6,7 @@
 //! [`both_backends!`] turns `async fn name(db: TestDb) { .. }` into a module `name` with
 //! the tests `name::sqlite` and `name::postgres`.
 
-use sqlx::{Connection, PgConnection};
+use sqlx::{ConnectOptions, Connection, PgConnection};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -90,6 +90,25 @@ impl TestDb {
                     .unwrap(),
             ),
             Backend::Postgres => Arc::new(PgStore::open(&self.location).await.unwrap()),
+        }
+    }
+
+    /// Runs one SQL statement on the test's database over a connection of its own, beside
+    /// the store (to change what the store wrote, as a damaged or foreign database would).
+    pub async fn execute(&self, sql: &str) {
+        match self.backend {
+            Backend::Sqlite => {
+                let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+                    .filename(&self.location)
+                    .connect()
+                    .await
+                    .unwrap();
+                sqlx::query(sql).execute(&mut conn).await.unwrap();
+            }
+            Backend::Postgres => {
+                let mut conn = PgConnection::connect(&self.location).await.unwrap();
+                sqlx::query(sql).execute(&mut conn).await.unwrap();
+            }
         }
     }
 }

@@ -1,0 +1,145 @@
+//! A stored match read back from its rows, the same for SQLite and PostgreSQL: each store runs
+//! the three queries of a load (the match, its seats, its log) in its own SQL dialect and
+//! hands the rows here, so the checks a load makes (seats numbered without a gap, a log with
+//! an entry at every ply, known actors and seat kinds, well-formed token hashes) are written
+//! once.
+
+use super::sqlite_write::db_err;
+use super::{
+    LogActor, LogEntry, MatchRecord, SeatKind, SeatRecord, StoreError, StoredMatch, TokenHash,
+};
+use sqlx::{ColumnIndex, Decode, Row, Type};
+
+/// The match `id` from its `matches` row `m` (`game, params, players, seed, setup,
+/// created_at, finished, hints, position`), its `seats` rows in seat order (`seat, kind,
+/// level, token_hash, open, joined`) and its `events` rows in ply order (see [`log_rows`]);
+/// [`StoreError::Corrupt`] naming what does not fit.
+pub(super) fn stored_match<R>(
+    id: &str,
+    m: &R,
+    seats: &[R],
+    events: &[R],
+) -> Result<StoredMatch, StoreError>
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> bool: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let params: String = m.try_get("params").map_err(db_err)?;
+    let params = serde_json::from_str(&params)
+        .map_err(|e| corrupt(id, format!("params are not JSON: {e}")))?;
+    let players: i64 = m.try_get("players").map_err(db_err)?;
+    let seed: i64 = m.try_get("seed").map_err(db_err)?;
+    let created_at: i64 = m.try_get("created_at").map_err(db_err)?;
+    let seats = seat_records(id, seats)?;
+    if seats.len() as i64 != players {
+        return Err(corrupt(
+            id,
+            if (seats.len() as i64) < players {
+                format!("seat {} is missing", seats.len() + 1)
+            } else {
+                format!("{} seats stored, {players} expected", seats.len())
+            },
+        ));
+    }
+    Ok(StoredMatch {
+        record: MatchRecord {
+            id: id.to_string(),
+            game: m.try_get("game").map_err(db_err)?,
+            params,
+            players: players as usize,
+            seed: seed as u64,
+            setup: m.try_get("setup").map_err(db_err)?,
+            created_at: created_at as u64,
+            seats,
+            hints: m.try_get("hints").map_err(db_err)?,
+            position: m.try_get("position").map_err(db_err)?,
+        },
+        log: log_rows(id, events, 0)?,
+        finished: m.try_get("finished").map_err(db_err)?,
+    })
+}
+
+/// The seats of match `id` from its `seats` rows, in order from seat 1 (none missing below
+/// the last).
+fn seat_records<R>(id: &str, rows: &[R]) -> Result<Vec<SeatRecord>, StoreError>
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> bool: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let mut seats = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        let number: i64 = row.try_get("seat").map_err(db_err)?;
+        if number != i as i64 + 1 {
+            return Err(corrupt(id, format!("seat {} is missing", i + 1)));
+        }
+        let kind: String = row.try_get("kind").map_err(db_err)?;
+        let level: Option<String> = row.try_get("level").map_err(db_err)?;
+        let kind = match (kind.as_str(), level) {
+            ("human", _) => SeatKind::Human,
+            ("bot", Some(level)) => SeatKind::Bot(level),
+            (other, _) => return Err(corrupt(id, format!("seat {number} has kind `{other}`"))),
+        };
+        let hash: Option<String> = row.try_get("token_hash").map_err(db_err)?;
+        let token_hash = match hash {
+            None => None,
+            Some(hex) => Some(TokenHash::from_hex(&hex).ok_or_else(|| {
+                corrupt(
+                    id,
+                    format!("seat {number}'s token hash is not 64 hex digits"),
+                )
+            })?),
+        };
+        seats.push(SeatRecord {
+            kind,
+            token_hash,
+            open: row.try_get("open").map_err(db_err)?,
+            joined: row.try_get("joined").map_err(db_err)?,
+        });
+    }
+    Ok(seats)
+}
+
+/// Log rows of match `id` (`ply, actor, action, at`, in order) as entries; the first must be at ply
+/// `first` and the others follow it without a gap.
+pub(super) fn log_rows<R>(id: &str, rows: &[R], first: u64) -> Result<Vec<LogEntry>, StoreError>
+where
+    R: Row,
+    for<'c> &'c str: ColumnIndex<R>,
+    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let mut log = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        let want = first + i as u64;
+        let ply: i64 = row.try_get("ply").map_err(db_err)?;
+        if ply != want as i64 {
+            return Err(corrupt(id, format!("the log has no entry at ply {want}")));
+        }
+        let actor: String = row.try_get("actor").map_err(db_err)?;
+        let actor = LogActor::from_text(&actor)
+            .ok_or_else(|| corrupt(id, format!("ply {want}: unknown actor `{actor}`")))?;
+        let at: i64 = row.try_get("at").map_err(db_err)?;
+        log.push(LogEntry {
+            ply: want,
+            actor,
+            action: row.try_get("action").map_err(db_err)?,
+            at: at as u64,
+        });
+    }
+    Ok(log)
+}
+
+fn corrupt(id: &str, reason: String) -> StoreError {
+    StoreError::Corrupt {
+        id: id.to_string(),
+        reason,
+    }
+}
