@@ -31,7 +31,7 @@ const DAMAGES: [(&str, &str); 10] = [
     ),
     (
         "UPDATE seats SET level = NULL WHERE match_id = '{id}' AND seat = 2",
-        "seat 2 has kind `bot`",
+        "seat 2 is a bot without a level",
     ),
     (
         "UPDATE seats SET token_hash = 'xyz' WHERE match_id = '{id}' AND seat = 1",

@@ -34,6 +34,20 @@ where
     let players: i64 = m.try_get("players").map_err(db_err)?;
     let seed: i64 = m.try_get("seed").map_err(db_err)?;
     let created_at: i64 = m.try_get("created_at").map_err(db_err)?;
+    let seats = seats
+        .iter()
+        .map(|row| {
+            Ok(SeatRow {
+                number: row.try_get("seat")?,
+                kind: row.try_get("kind")?,
+                level: row.try_get("level")?,
+                token_hash: row.try_get("token_hash")?,
+                open: row.try_get("open")?,
+                joined: row.try_get("joined")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()
+        .map_err(db_err)?;
     let seats = seat_records(id, seats)?;
     if seats.len() as i64 != players {
         return Err(corrupt(
@@ -63,32 +77,37 @@ where
     })
 }
 
+/// A `seats` row as stored.
+struct SeatRow {
+    number: i64,
+    kind: String,
+    level: Option<String>,
+    token_hash: Option<String>,
+    open: bool,
+    joined: bool,
+}
+
 /// The seats of match `id` from its `seats` rows, in order from seat 1 (none missing below
 /// the last).
-fn seat_records<R>(id: &str, rows: &[R]) -> Result<Vec<SeatRecord>, StoreError>
-where
-    R: Row,
-    for<'c> &'c str: ColumnIndex<R>,
-    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
-    for<'r> bool: Decode<'r, R::Database> + Type<R::Database>,
-    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
-    for<'r> Option<String>: Decode<'r, R::Database> + Type<R::Database>,
-{
+fn seat_records(id: &str, rows: Vec<SeatRow>) -> Result<Vec<SeatRecord>, StoreError> {
     let mut seats = Vec::with_capacity(rows.len());
-    for (i, row) in rows.iter().enumerate() {
-        let number: i64 = row.try_get("seat").map_err(db_err)?;
+    for (i, row) in rows.into_iter().enumerate() {
+        let number = row.number;
         if number != i as i64 + 1 {
             return Err(corrupt(id, format!("seat {} is missing", i + 1)));
         }
-        let kind: String = row.try_get("kind").map_err(db_err)?;
-        let level: Option<String> = row.try_get("level").map_err(db_err)?;
-        let kind = match (kind.as_str(), level) {
+        let kind = match (row.kind.as_str(), row.level) {
             ("human", _) => SeatKind::Human,
             ("bot", Some(level)) => SeatKind::Bot(level),
+            ("bot", None) => {
+                return Err(corrupt(
+                    id,
+                    format!("seat {number} is a bot without a level"),
+                ));
+            }
             (other, _) => return Err(corrupt(id, format!("seat {number} has kind `{other}`"))),
         };
-        let hash: Option<String> = row.try_get("token_hash").map_err(db_err)?;
-        let token_hash = match hash {
+        let token_hash = match row.token_hash {
             None => None,
             Some(hex) => Some(TokenHash::from_hex(&hex).ok_or_else(|| {
                 corrupt(
@@ -100,15 +119,15 @@ where
         seats.push(SeatRecord {
             kind,
             token_hash,
-            open: row.try_get("open").map_err(db_err)?,
-            joined: row.try_get("joined").map_err(db_err)?,
+            open: row.open,
+            joined: row.joined,
         });
     }
     Ok(seats)
 }
 
-/// Log rows of match `id` (`ply, actor, action, at`, in order) as entries; the first must be at ply
-/// `first` and the others follow it without a gap.
+/// Log rows of match `id` (`ply, actor, action, at`, in order) as entries; the first must be
+/// at ply `first` and the others follow it without a gap.
 pub(super) fn log_rows<R>(id: &str, rows: &[R], first: u64) -> Result<Vec<LogEntry>, StoreError>
 where
     R: Row,
