@@ -264,6 +264,11 @@ fn unknown_commands_and_bad_positions_get_one_error_line_and_change_nothing() {
             let line = engine.ask_one(command);
             assert!(line.starts_with("error "), "{game}: `{command}`: {line}");
             assert!(line.contains(names), "{game}: `{command}`: {line}");
+            let parts: Vec<&str> = line["error ".len()..].split(": ").collect();
+            assert!(
+                parts.windows(2).all(|w| w[0] != w[1]),
+                "{game}: `{command}` says the same twice: {line}"
+            );
             assert_eq!(engine.position(), before, "{game}: `{command}` changed it");
         }
         engine.assert_ready();

@@ -141,7 +141,11 @@ impl Session {
             notation => self
                 .entry
                 .load_position(&self.params, &notation.join(" "))
-                .map_err(|e| format!("bad position: {e}")),
+                .map_err(|e| match e {
+                    // It already says "bad position" and names the field.
+                    RegistryError::Position(e) => e.to_string(),
+                    e => format!("bad position: {e}"),
+                }),
         };
         let mut state = match state {
             Ok(s) => s,
