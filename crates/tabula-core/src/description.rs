@@ -83,10 +83,20 @@ impl GameDescription {
             Err(ParamsError::new(
                 "players",
                 format!(
-                    "{} is for {} to {} players, not {shown}",
-                    self.title, self.min_players, self.max_players
+                    "{} is for {} players, not {shown}",
+                    self.title,
+                    self.player_range()
                 ),
             ))
+        }
+    }
+
+    /// How many players the game is for, as a player reads it: `2`, or `2 to 5`.
+    pub fn player_range(&self) -> String {
+        if self.min_players == self.max_players {
+            self.min_players.to_string()
+        } else {
+            format!("{} to {}", self.min_players, self.max_players)
         }
     }
 
@@ -139,6 +149,12 @@ mod tests {
         assert_eq!(e.name, "players");
         assert_eq!(e.message, "Toy is for 2 to 3 players, not \"x\"");
         assert!(GAME.check_players(4, 4).is_err());
+        let two = GameDescription {
+            max_players: 2,
+            ..GAME
+        };
+        let e = two.check_players(1, 1).unwrap_err();
+        assert_eq!(e.message, "Toy is for 2 players, not 1");
     }
 
     #[test]

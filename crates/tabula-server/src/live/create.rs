@@ -115,8 +115,9 @@ impl Hub {
         let info = entry.info();
         if new.seats.is_empty() {
             return Err(ApiError::bad_request(format!(
-                "seats: give one entry per player ({} is for {} to {} players)",
-                info.title, info.min_players, info.max_players
+                "seats: give one entry per player ({} is for {} players)",
+                info.title,
+                info.player_range()
             )));
         }
         let players = new.players.unwrap_or(new.seats.len());
