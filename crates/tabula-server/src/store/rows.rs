@@ -48,17 +48,7 @@ where
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()
         .map_err(db_err)?;
-    let seats = seat_records(id, seats)?;
-    if seats.len() as i64 != players {
-        return Err(corrupt(
-            id,
-            if (seats.len() as i64) < players {
-                format!("seat {} is missing", seats.len() + 1)
-            } else {
-                format!("{} seats stored, {players} expected", seats.len())
-            },
-        ));
-    }
+    let seats = seat_records(id, seats, players)?;
     Ok(StoredMatch {
         record: MatchRecord {
             id: id.to_string(),
@@ -87,15 +77,23 @@ struct SeatRow {
     joined: bool,
 }
 
-/// The seats of match `id` from its `seats` rows, in order from seat 1 (none missing below
-/// the last).
-fn seat_records(id: &str, rows: Vec<SeatRow>) -> Result<Vec<SeatRecord>, StoreError> {
+/// The seats of match `id` for its `players` from its `seats` rows, in order: one row for
+/// each seat from 1 to `players`, none missing and none more.
+fn seat_records(id: &str, rows: Vec<SeatRow>, players: i64) -> Result<Vec<SeatRecord>, StoreError> {
+    if rows.len() as i64 > players {
+        let stored = rows.len();
+        return Err(corrupt(
+            id,
+            format!("{stored} seats stored, {players} expected"),
+        ));
+    }
     let mut seats = Vec::with_capacity(rows.len());
-    for (i, row) in rows.into_iter().enumerate() {
-        let number = row.number;
-        if number != i as i64 + 1 {
-            return Err(corrupt(id, format!("seat {} is missing", i + 1)));
-        }
+    let mut rows = rows.into_iter();
+    for number in 1..=players {
+        let row = match rows.next() {
+            Some(row) if row.number == number => row,
+            _ => return Err(corrupt(id, format!("seat {number} is missing"))),
+        };
         let kind = match (row.kind.as_str(), row.level) {
             ("human", _) => SeatKind::Human,
             ("bot", Some(level)) => SeatKind::Bot(level),
