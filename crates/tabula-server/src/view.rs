@@ -22,6 +22,8 @@ use crate::live::{
     ClockSpec, MatchShared, Snapshot, draws_allowed, game_params, may_take_back, now_ms,
 };
 use crate::store::{LogActor, LogEntry, SeatKind};
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
 use tabula_core::{Actor, Seat};
 use tabula_registry::status_json;
@@ -34,15 +36,34 @@ fn reveal(shared: &MatchShared, snap: &Snapshot) -> bool {
 fn log_json<'a>(entries: impl IntoIterator<Item = &'a LogEntry>, reveal: bool) -> Vec<Value> {
     entries
         .into_iter()
-        .map(|e| {
-            let action = if reveal || e.actor != LogActor::Chance {
-                Value::from(e.action.as_str())
-            } else {
-                Value::Null
-            };
-            json!({ "ply": e.ply, "actor": e.actor.to_json(), "action": action, "at": e.at })
+        .map(|entry| {
+            serde_json::to_value(EntryOut { entry, reveal }).expect("a log entry always serialises")
         })
         .collect()
+}
+
+/// A log entry as the API shows it, in the full state and in the pushes alike: a chance
+/// action is `null` until it may be shown.
+struct EntryOut<'a> {
+    entry: &'a LogEntry,
+    reveal: bool,
+}
+
+impl Serialize for EntryOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let e = self.entry;
+        let mut map = s.serialize_map(Some(4))?;
+        map.serialize_entry("ply", &e.ply)?;
+        match e.actor {
+            LogActor::Seat(seat) => map.serialize_entry("actor", &seat.number())?,
+            LogActor::Chance => map.serialize_entry("actor", "chance")?,
+            LogActor::Host => map.serialize_entry("actor", "host")?,
+        }
+        let shown = self.reveal || e.actor != LogActor::Chance;
+        map.serialize_entry("action", &shown.then_some(e.action.as_str()))?;
+        map.serialize_entry("at", &e.at)?;
+        map.end()
+    }
 }
 
 fn seat_json(shared: &MatchShared, i: usize, extra: Map<String, Value>) -> Value {

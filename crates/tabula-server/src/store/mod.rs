@@ -24,6 +24,7 @@
 //! plus the notifications and leases those instances follow, `postgres_cluster.rs`) and
 //! [`MemoryStore`] (tests, `--memory`).
 
+mod columns;
 mod group_commit;
 mod memory;
 mod postgres;

@@ -24,12 +24,13 @@
 
 use super::group_commit::{self, Pending};
 use super::postgres_write::{Append, MAX_BATCH, PgBatch};
-use super::rows;
 use super::{
-    BoxFuture, LogEntry, MatchRecord, MatchStore, Notice, SeatKind, StoreError, StoredMatch,
-    TokenHash, sqlite_write::db_err,
+    BoxFuture, LogEntry, MatchRecord, MatchStore, Notice, StoreError, StoredMatch, TokenHash,
+    sqlite_write::db_err,
 };
+use super::{columns, rows};
 use sqlx::Connection;
+use sqlx::Postgres;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use std::time::Duration;
 use tabula_core::Seat;
@@ -165,47 +166,17 @@ impl PgStore {
 
     async fn create(&self, r: &MatchRecord) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await.map_err(db_err)?;
-        let done = sqlx::query(
-            "INSERT INTO matches (id, game, params, players, seed, setup, created_at, hints,
-                                  position)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(&r.id)
-        .bind(&r.game)
-        .bind(r.params.to_string())
-        .bind(r.players as i64)
-        // BIGINT is signed 64-bit: the seed's bits are kept as they are.
-        .bind(r.seed as i64)
-        .bind(&r.setup)
-        .bind(r.created_at as i64)
-        .bind(r.hints)
-        .bind(r.position.as_deref())
-        .execute(&mut *tx)
-        .await
-        .map_err(db_err)?;
+        let mut insert = columns::insert_match::<Postgres>(r);
+        insert.push(" ON CONFLICT (id) DO NOTHING");
+        let done = insert.build().execute(&mut *tx).await.map_err(db_err)?;
         if done.rows_affected() == 0 {
             return Err(StoreError::Duplicate(r.id.clone()));
         }
-        for (i, seat) in r.seats.iter().enumerate() {
-            let (kind, level) = match &seat.kind {
-                SeatKind::Human => ("human", None),
-                SeatKind::Bot(level) => ("bot", Some(level.as_str())),
-            };
-            sqlx::query(
-                "INSERT INTO seats (match_id, seat, kind, level, token_hash, open, joined)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(&r.id)
-            .bind(i as i64 + 1)
-            .bind(kind)
-            .bind(level)
-            .bind(seat.token_hash.map(|h| h.to_hex()))
-            .bind(seat.open)
-            .bind(seat.joined)
+        columns::insert_seats::<Postgres>(r)
+            .build()
             .execute(&mut *tx)
             .await
             .map_err(db_err)?;
-        }
         notify(&mut tx, &format!("c {}", r.id)).await?;
         tx.commit().await.map_err(db_err)
     }

@@ -7,9 +7,11 @@
 //! ply of every unfinished match it has written to, so checking that an append continues its
 //! log reads the database only once per match and process.
 
+use super::columns;
 use super::group_commit::{self, Batch};
 use super::sqlite_conn::{FileGuard, WriterConn};
-use super::{LogEntry, MatchRecord, SeatKind, StoreError, TokenHash};
+use super::{LogEntry, MatchRecord, StoreError, TokenHash};
+use sqlx::Sqlite;
 use sqlx::error::ErrorKind;
 use sqlx::sqlite::SqliteConnection;
 use sqlx::{Connection, Row};
@@ -255,50 +257,20 @@ async fn insert_rows(
 }
 
 async fn create(conn: &mut SqliteConnection, r: &MatchRecord) -> Result<(), StoreError> {
-    let inserted = sqlx::query(
-        "INSERT INTO matches (id, game, params, players, seed, setup, created_at, hints, position)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(&r.id)
-    .bind(&r.game)
-    .bind(r.params.to_string())
-    .bind(r.players as i64)
-    // SQLite integers are signed 64-bit: the seed's bits are kept as they are.
-    .bind(r.seed as i64)
-    .bind(&r.setup)
-    .bind(r.created_at as i64)
-    .bind(r.hints)
-    .bind(r.position.as_deref())
-    .execute(&mut *conn)
-    .await;
+    let inserted = columns::insert_match::<Sqlite>(r)
+        .build()
+        .execute(&mut *conn)
+        .await;
     match inserted {
         Err(sqlx::Error::Database(d)) if d.kind() == ErrorKind::UniqueViolation => {
             return Err(StoreError::Duplicate(r.id.clone()));
         }
         other => other.map_err(db_err)?,
     };
-    // Every seat in one statement.
-    let mut sql =
-        String::from("INSERT INTO seats (match_id, seat, kind, level, token_hash, open, joined) ");
-    for i in 0..r.seats.len() {
-        sql.push_str(if i == 0 { "VALUES " } else { ", " });
-        sql.push_str("(?, ?, ?, ?, ?, ?, ?)");
-    }
-    let mut query = sqlx::query(&sql);
-    for (i, seat) in r.seats.iter().enumerate() {
-        let (kind, level) = match &seat.kind {
-            SeatKind::Human => ("human", None),
-            SeatKind::Bot(level) => ("bot", Some(level.as_str())),
-        };
-        query = query
-            .bind(&r.id)
-            .bind(i as i64 + 1)
-            .bind(kind)
-            .bind(level)
-            .bind(seat.token_hash.map(|h| h.to_hex()))
-            .bind(seat.open)
-            .bind(seat.joined);
-    }
-    query.execute(&mut *conn).await.map_err(db_err)?;
+    columns::insert_seats::<Sqlite>(r)
+        .build()
+        .execute(&mut *conn)
+        .await
+        .map_err(db_err)?;
     Ok(())
 }

@@ -5,37 +5,13 @@
 //! alike for every viewer (the status, and the view in a game without hidden information)
 //! are written once per snapshot, by the first socket that pushes it.
 
-use super::{clocks_json, hourglass_json, legal, reveal, seats_json, status, table_json};
+use super::{EntryOut, clocks_json, hourglass_json, legal, reveal, seats_json, status, table_json};
 use crate::live::{MatchShared, Moves, Snapshot};
-use crate::store::{LogActor, LogEntry};
-use serde::ser::{SerializeMap, SerializeSeq};
+use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use tabula_core::Seat;
-
-/// A log entry as the API shows it: a chance action is `null` until it may be shown.
-struct EntryOut<'a> {
-    entry: &'a LogEntry,
-    reveal: bool,
-}
-
-impl Serialize for EntryOut<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let e = self.entry;
-        let mut map = s.serialize_map(Some(4))?;
-        map.serialize_entry("ply", &e.ply)?;
-        match e.actor {
-            LogActor::Seat(seat) => map.serialize_entry("actor", &seat.number())?,
-            LogActor::Chance => map.serialize_entry("actor", "chance")?,
-            LogActor::Host => map.serialize_entry("actor", "host")?,
-        }
-        let shown = self.reveal || e.actor != LogActor::Chance;
-        map.serialize_entry("action", &shown.then_some(e.action.as_str()))?;
-        map.serialize_entry("at", &e.at)?;
-        map.end()
-    }
-}
 
 /// Log entries as the API shows them: the moves from `from` on.
 struct EntriesOut<'a> {
