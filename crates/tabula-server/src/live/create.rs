@@ -99,9 +99,18 @@ pub(crate) fn new_token() -> String {
     format!("{:032x}", rand::random::<u128>())
 }
 
-/// A new match id: 48 random bits, in hex.
+/// A new match id: the second of its creation, then 48 random bits, in hex (20 digits).
+/// The random bits keep ids unguessable; the time in front makes ids sort by creation, so
+/// that the rows of the matches being played, which the stores key by id, sit together at
+/// the end of their tables rather than on a page each.
 fn match_id() -> String {
-    format!("{:012x}", rand::random::<u64>() >> 16)
+    match_id_at(now_ms() / 1000, rand::random::<u64>())
+}
+
+/// The match id for the second `secs` (since the Unix epoch) and the random bits of `random`
+/// (its top 48 are used).
+fn match_id_at(secs: u64, random: u64) -> String {
+    format!("{:08x}{:012x}", secs as u32, random >> 16)
 }
 
 impl Hub {
@@ -430,4 +439,24 @@ fn roles(seats: &[SeatSpec], mine: Option<&[usize]>) -> Result<Vec<SeatRole>, Ap
         }
     }
     Ok(roles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::match_id_at;
+    use crate::live::plausible_id;
+
+    #[test]
+    fn match_ids_sort_by_their_second_and_keep_48_random_bits() {
+        let early = match_id_at(1_780_000_000, u64::MAX);
+        let late = match_id_at(1_780_000_001, 0);
+        assert!(early < late, "{early} should sort before {late}");
+        assert_eq!(early, "6a18a500ffffffffffff");
+        assert_eq!(late.len(), 20);
+        assert_ne!(
+            match_id_at(1_780_000_000, 1 << 16),
+            match_id_at(1_780_000_000, 2 << 16)
+        );
+        assert!(plausible_id(&early) && plausible_id(&late));
+    }
 }
