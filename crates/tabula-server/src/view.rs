@@ -109,10 +109,10 @@ pub(crate) fn status(snap: &Snapshot) -> Value {
 /// What `viewer` may ask for at the table now, the standing offer and the rematch.
 fn table_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Value {
     let r = &shared.record;
-    let kinds: Vec<SeatKind> = r.seats.iter().map(|s| s.kind.clone()).collect();
+    let kinds = r.seats.iter().map(|s| &s.kind);
     let live = !snap.over();
     let takeback = viewer
-        .is_some_and(|seat| live && may_take_back(&snap.moves, seat, &kinds, shared.real_time));
+        .is_some_and(|seat| live && may_take_back(&snap.moves, seat, kinds, shared.real_time));
     let rematch = viewer.and_then(|seat| {
         let rematch = shared.rematch.borrow().clone()?;
         Some(json!({
@@ -163,7 +163,7 @@ fn changing_json(
 ) -> Map<String, Value> {
     let game = snap.game.as_ref();
     let mut out = Map::new();
-    out.insert("params".into(), game.params());
+    out.insert("params".into(), snap.params().clone());
     out.insert("ply".into(), snap.ply.into());
     out.insert("rev".into(), snap.rev.into());
     out.insert("seats".into(), seats_json(shared, snap).into());

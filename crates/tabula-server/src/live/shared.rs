@@ -4,6 +4,7 @@
 
 use super::{Clock, Ending, Presence, Rematch};
 use crate::store::{LogEntry, MatchRecord, TokenHash};
+use serde_json::Value;
 use serde_json::value::RawValue;
 use std::sync::{Arc, OnceLock, RwLock};
 use std::time::Duration;
@@ -132,6 +133,7 @@ pub(crate) struct Snapshot {
 #[derive(Debug, Default)]
 pub(crate) struct Written {
     view: OnceLock<Box<RawValue>>,
+    params: OnceLock<Value>,
     /// `view::status`, written by the view module.
     pub status: OnceLock<Box<RawValue>>,
 }
@@ -141,6 +143,11 @@ impl Snapshot {
     /// seat's view is a spectator's: `tabula_core::testkit::check_views_alike`).
     pub fn view_for_all(&self) -> &RawValue {
         self.written.view.get_or_init(|| self.game.view_text(None))
+    }
+
+    /// The game's parameters as its state gives them (`DynGame::params`), built once.
+    pub fn params(&self) -> &Value {
+        self.written.params.get_or_init(|| self.game.params())
     }
 
     /// Whether the match is over: by the rules, or at the table.

@@ -133,9 +133,12 @@ pub(crate) fn draws_allowed(game: &str, players: usize) -> bool {
 
 /// Whether `seat` is the only person at the table (every other seat is a bot), so that it may
 /// take moves back.
-pub(crate) fn alone_with_bots(seats: &[SeatKind], seat: Seat) -> bool {
+pub(crate) fn alone_with_bots<'a>(
+    seats: impl IntoIterator<Item = &'a SeatKind>,
+    seat: Seat,
+) -> bool {
     seats
-        .iter()
+        .into_iter()
         .enumerate()
         .all(|(i, k)| (i == seat.index()) == (*k == SeatKind::Human))
 }
@@ -146,10 +149,10 @@ fn last_move_of(moves: &Moves, seat: Seat) -> Option<usize> {
 }
 
 /// Whether `seat` could take a move back after `moves` (the match not over).
-pub(crate) fn may_take_back(
+pub(crate) fn may_take_back<'a>(
     moves: &Moves,
     seat: Seat,
-    seats: &[SeatKind],
+    seats: impl IntoIterator<Item = &'a SeatKind>,
     real_time: bool,
 ) -> bool {
     !real_time && alone_with_bots(seats, seat) && last_move_of(moves, seat).is_some()

@@ -44,7 +44,7 @@ struct Delta<'a> {
     ply: u64,
     rev: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    params: Option<Value>,
+    params: Option<&'a Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     seats: Option<Vec<Value>>,
     status: &'a RawValue,
@@ -82,8 +82,8 @@ pub(crate) fn delta_text(
     let reveal = reveal(shared, snap);
     let from = (from_ply as usize).min(snap.moves.len());
     let game = snap.game.as_ref();
-    let params = game.params();
-    let params = (params != *held_params).then(|| {
+    let params = snap.params();
+    let params = (params != held_params).then(|| {
         *held_params = params.clone();
         params
     });
