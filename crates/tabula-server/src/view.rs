@@ -54,11 +54,7 @@ impl Serialize for EntryOut<'_> {
         let e = self.entry;
         let mut map = s.serialize_map(Some(4))?;
         map.serialize_entry("ply", &e.ply)?;
-        match e.actor {
-            LogActor::Seat(seat) => map.serialize_entry("actor", &seat.number())?,
-            LogActor::Chance => map.serialize_entry("actor", "chance")?,
-            LogActor::Host => map.serialize_entry("actor", "host")?,
-        }
+        map.serialize_entry("actor", &e.actor)?;
         let shown = self.reveal || e.actor != LogActor::Chance;
         map.serialize_entry("action", &shown.then_some(e.action.as_str()))?;
         map.serialize_entry("at", &e.at)?;
@@ -230,7 +226,7 @@ fn events_json(shared: &MatchShared, snap: &Snapshot) -> Vec<Value> {
         .log_prefix(snap.rev)
         .iter()
         .filter(|e| e.action.starts_with('~'))
-        .map(|e| json!({ "rev": e.ply, "actor": e.actor.to_json(), "event": e.action, "at": e.at }))
+        .map(|e| json!({ "rev": e.ply, "actor": e.actor, "event": e.action, "at": e.at }))
         .collect()
 }
 

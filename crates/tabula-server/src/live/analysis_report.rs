@@ -122,7 +122,7 @@ fn move_json(
     slot: &Slot,
     next: Option<&Slot>,
 ) -> Value {
-    let mut out = json!({ "ply": k, "actor": actor.to_json(), "action": action,
+    let mut out = json!({ "ply": k, "actor": actor, "action": action,
                           "best": null, "loss": null, "mark": null });
     let (LogActor::Seat(seat), Slot::Done(found)) = (actor, slot) else {
         return out;

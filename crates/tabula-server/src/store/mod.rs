@@ -187,14 +187,6 @@ impl LogActor {
         }
     }
 
-    /// As JSON: the seat's number, or `"chance"` / `"host"`.
-    pub fn to_json(self) -> Value {
-        match self {
-            LogActor::Seat(s) => Value::from(s.number()),
-            other => Value::from(other.as_text()),
-        }
-    }
-
     /// The same actor as the core's [`Actor`](tabula_core::Actor).
     pub fn to_core(self) -> tabula_core::Actor {
         match self {
@@ -205,12 +197,24 @@ impl LogActor {
     }
 }
 
+/// As the API shows it: the seat's number, or `"chance"` / `"host"`.
+impl Serialize for LogActor {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            LogActor::Seat(seat) => s.serialize_u64(seat.number() as u64),
+            LogActor::Chance => s.serialize_str("chance"),
+            LogActor::Host => s.serialize_str("host"),
+        }
+    }
+}
+
 /// One entry of a match's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LogEntry {
     /// Its index in the log (the number of entries before it).
     pub ply: u64,
-    /// Who performed it (serialised apart, through [`LogActor::to_json`]).
+    /// Who performed it (left out here: where it is shown, the [`LogActor`] is serialised
+    /// itself).
     #[serde(skip)]
     pub actor: LogActor,
     /// The action in canonical notation.
