@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, SHOTS } from './lib/env.mjs';
+import { launch, newPage, piecesLanded, SHOTS } from './lib/env.mjs';
 import { startMatch, playToEnd } from './lib/ui.mjs';
 import { POLICIES, rng } from './lib/policies.mjs';
 import path from 'node:path';
@@ -66,6 +66,37 @@ test('china-moon on a phone: every pad is a tap target of at least 44 px, its nu
     const far = await page.$$eval('#board .cm-space', (els) => Math.max(...els.map((g) => g.getBoundingClientRect().right)));
     assert.ok(far <= pan.screen + 1, 'the far side of the pond comes into view');
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Chrome moves a finger's tap to a point of the nearest thing that answers to it, a point of
+// the box of one of a piece's shapes: a point between the spikes of a Khan's crown is in that
+// box but not in the crown, and the tap then went to the square behind it.
+test('khan-tsin on a phone: every point of a piece that may be chosen picks that piece, crowns and rims too', async () => {
+  const { page, context, errors } = await newPage(browser, undefined, { phone: true });
+  await startMatch(page, 'khan-tsin', { seats: ['you', 'bot:random'], setup: 'random' });
+  await page.waitForFunction(() => document.body.dataset.turn === 'you');
+  await piecesLanded(page);
+  const { tried, missed } = await page.evaluate(() => {
+    const out = { tried: 0, missed: [] };
+    for (const piece of document.querySelectorAll('#board .piece.choosable')) {
+      const r = piece.getBoundingClientRect();
+      for (let fx = 0.05; fx < 1; fx += 0.1) {
+        for (let fy = 0.05; fy < 1; fy += 0.1) {
+          const x = r.left + r.width * fx;
+          const y = r.top + r.height * fy;
+          out.tried++;
+          if (!document.elementFromPoint(x, y)?.closest('.piece.choosable')) {
+            out.missed.push(`${piece.getAttribute('aria-label')} at (${fx.toFixed(2)}, ${fy.toFixed(2)})`);
+          }
+        }
+      }
+    }
+    return out;
+  });
+  assert.ok(tried >= 100, `points of the pieces that may be chosen were tried (${tried})`);
+  assert.deepEqual(missed.slice(0, 10), [], `${missed.length} points of a piece fall through to the board`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -162,9 +162,9 @@ test('a forced move is shown, then played by itself; or cancelled and played by 
   const m = await create({ game: 'connect-four', seats: [{ human: true }, { bot: 'random' }], position: ONE_COLUMN_LEFT });
   const { page, context, errors } = await pageIn('en-GB', { autoplay: true });
   await open(page, m.id, m.tokens[1]);
-  await page.waitForSelector('[data-notice="forced"]');
-  assert.match(await page.textContent('[data-notice="forced"]'), /Only move: 7 — playing in 1 s/);
-  await snap(page, 'forced-move-notice');
+  // Read as it appears, in one look: a second later the move is played and the notice gone.
+  const notice = await page.waitForFunction(() => document.querySelector('[data-notice="forced"]')?.textContent || null);
+  assert.match(await notice.jsonValue(), /Only move: 7 — playing in 1 s/);
   await page.waitForFunction(() => window.tabula.state().ply >= 1);
   const played = (await stateOf(page)).log[0];
   assert.deepEqual([played.actor, played.action], [1, '7']);
@@ -176,6 +176,7 @@ test('a forced move is shown, then played by itself; or cancelled and played by 
   await open(c.page, m2.id, m2.tokens[1]);
   await c.page.waitForSelector('[data-notice="forced"]');
   assert.match(await c.page.textContent('[data-notice="forced"]'), /playing in 30 s/);
+  await snap(c.page, 'forced-move-notice');
   await c.page.click('[data-table="forced-cancel"]');
   await c.page.waitForSelector('[data-notice="forced"]', { state: 'detached' });
   assert.equal((await stateOf(c.page)).ply, 0, 'not played after the cancel');

@@ -75,6 +75,16 @@ function coin(colour, khan, neutral) {
   return g;
 }
 
+/** An invisible box over the whole of a token, drawn last: a tap anywhere in the token picks
+ * it. A phone's browser moves a finger's tap into the box of one of the shapes under the
+ * finger; without this, a point between the spikes of a Khan's crown or at a coin's rim went
+ * through to the square behind. */
+function hitBox(khan, high) {
+  const top = khan ? -9.8 : high ? -9.4 : -5;
+  const bottom = STEP * 0.55 + 5;
+  return s('rect', { class: 'kt-hit', x: -10.4, y: top, width: high ? 27.8 : 20.8, height: bottom - top, fill: 'transparent' });
+}
+
 function dragonHead(T) {
   const { x, y, a } = T.head;
   // A stylised head at the start of the loop, its jaws facing back onto its tail.
@@ -304,6 +314,7 @@ export default {
                   g.append(s('circle', { cx: 12, cy: -4, r: 5, fill: '#1c1208', stroke: '#e9d9b5', 'stroke-width': 0.8 }),
                     s('text', { class: 'kt-height', x: 12, y: -4 }, sq.tokens.length));
                 }
+                g.append(hitBox(tk.khan, high));
                 return g;
               },
             });
