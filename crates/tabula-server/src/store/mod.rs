@@ -165,20 +165,25 @@ pub enum LogActor {
 }
 
 impl LogActor {
+    /// The word for [`LogActor::Chance`] where an actor is stored or shown.
+    const CHANCE: &'static str = "chance";
+    /// The word for [`LogActor::Host`] where an actor is stored or shown.
+    const HOST: &'static str = "host";
+
     /// The stored and shown form: the seat's number (from 1), `chance` or `host`.
     pub fn as_text(self) -> String {
         match self {
             LogActor::Seat(s) => s.number().to_string(),
-            LogActor::Chance => "chance".into(),
-            LogActor::Host => "host".into(),
+            LogActor::Chance => Self::CHANCE.into(),
+            LogActor::Host => Self::HOST.into(),
         }
     }
 
     /// Reads [`LogActor::as_text`]'s form back; `None` for anything else.
     pub fn from_text(text: &str) -> Option<LogActor> {
         match text {
-            "chance" => Some(LogActor::Chance),
-            "host" => Some(LogActor::Host),
+            Self::CHANCE => Some(LogActor::Chance),
+            Self::HOST => Some(LogActor::Host),
             n => n
                 .parse::<usize>()
                 .ok()
@@ -202,8 +207,8 @@ impl Serialize for LogActor {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             LogActor::Seat(seat) => s.serialize_u64(seat.number() as u64),
-            LogActor::Chance => s.serialize_str("chance"),
-            LogActor::Host => s.serialize_str("host"),
+            LogActor::Chance => s.serialize_str(Self::CHANCE),
+            LogActor::Host => s.serialize_str(Self::HOST),
         }
     }
 }
