@@ -102,31 +102,51 @@ pub(crate) fn status(snap: &Snapshot) -> Value {
     status
 }
 
-/// What `viewer` may ask for at the table now, the standing offer and the rematch.
-fn table_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Value {
+/// What `viewer` may ask for at the table now, the standing offer and the rematch. Written
+/// straight into the pushes (every move pushes it to every socket); the fields in the order of
+/// their names, as a JSON object of the full state holds them.
+#[derive(Serialize)]
+pub(crate) struct TableOut {
+    draws: bool,
+    may_offer: bool,
+    offer: Option<usize>,
+    rematch: Option<RematchOut>,
+    takeback: bool,
+}
+
+/// The rematch of a finished match, as its seat `seat` (with its `token`) may join it.
+#[derive(Serialize)]
+struct RematchOut {
+    id: String,
+    seat: usize,
+    token: String,
+}
+
+fn table_out(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> TableOut {
     let r = &shared.record;
     let kinds = r.seats.iter().map(|s| &s.kind);
     let live = !snap.over();
     let takeback = viewer
         .is_some_and(|seat| live && may_take_back(&snap.moves, seat, kinds, shared.real_time));
     let rematch = viewer.and_then(|seat| {
-        let rematch = shared.rematch.borrow().clone()?;
-        Some(json!({
-            "id": rematch.id,
-            "seat": rematch.seats.get(seat.index())?.number(),
-            "token": rematch.tokens.get(seat.index())?.clone()?,
-        }))
+        let rematch = shared.rematch.borrow();
+        let rematch = rematch.as_ref()?;
+        Some(RematchOut {
+            id: rematch.id.clone(),
+            seat: rematch.seats.get(seat.index())?.number(),
+            token: rematch.tokens.get(seat.index())?.clone()?,
+        })
     });
     let draws = live && draws_allowed(&r.game, r.players);
     let may_offer =
         viewer.is_some_and(|seat| draws && snap.may_offer.get(seat.index()).copied() == Some(true));
-    json!({
-        "draws": draws,
-        "may_offer": may_offer,
-        "offer": snap.offer.map(Seat::number),
-        "takeback": takeback,
-        "rematch": rematch,
-    })
+    TableOut {
+        draws,
+        may_offer,
+        offer: snap.offer.map(Seat::number),
+        rematch,
+        takeback,
+    }
 }
 
 /// The match as `viewer` (a seat, or `None` for a spectator) may see it.
@@ -164,7 +184,11 @@ fn changing_json(
     out.insert("rev".into(), snap.rev.into());
     out.insert("seats".into(), seats_json(shared, snap).into());
     out.insert("status".into(), status(snap));
-    out.insert("table".into(), table_json(shared, snap, viewer));
+    let table = table_out(shared, snap, viewer);
+    out.insert(
+        "table".into(),
+        serde_json::to_value(table).expect("the table always serialises"),
+    );
     out.insert("view".into(), game.view(viewer));
     out.insert("legal".into(), json!(legal(snap, viewer)));
     let last = log_json(snap.moves.last(), reveal)

@@ -5,7 +5,9 @@
 //! alike for every viewer (the status, and the view in a game without hidden information)
 //! are written once per snapshot, by the first socket that pushes it.
 
-use super::{EntryOut, clocks_json, hourglass_json, legal, reveal, seats_json, status, table_json};
+use super::{
+    EntryOut, TableOut, clocks_json, hourglass_json, legal, reveal, seats_json, status, table_out,
+};
 use crate::live::{MatchShared, Moves, Snapshot};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
@@ -48,7 +50,7 @@ struct Delta<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     seats: Option<Vec<Value>>,
     status: &'a RawValue,
-    table: Value,
+    table: TableOut,
     view: &'a RawValue,
     legal: Vec<String>,
     last: Option<EntryOut<'a>>,
@@ -112,7 +114,7 @@ pub(crate) fn delta_text(
         params,
         seats: (seats_changed || sent.joined != snap.joined).then(|| seats_json(shared, snap)),
         status,
-        table: table_json(shared, snap, viewer),
+        table: table_out(shared, snap, viewer),
         view,
         legal: legal(snap, viewer),
         last: snap.moves.last().map(|entry| EntryOut { entry, reveal }),
