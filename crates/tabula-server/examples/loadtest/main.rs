@@ -32,7 +32,6 @@ use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tabula_server::{Catalog, HubOptions, Limits, Server, ServerConfig, StoreConfig};
-use tokio_tungstenite::connect_async;
 
 /// Who plays the matches of the throughput measurement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -187,7 +186,7 @@ async fn memory(addrs: &[SocketAddr], pids: &[u32], game: &str, players: usize, 
     for (addr, (id, tokens)) in &opened {
         for t in tokens.iter().flatten() {
             let url = format!("ws://{addr}/api/matches/{id}/ws?token={t}");
-            sockets.push(connect_async(url).await.expect("a socket").0);
+            sockets.push(client::open(url).await);
         }
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
