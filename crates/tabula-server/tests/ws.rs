@@ -284,6 +284,17 @@ async fn actions_over_the_socket_are_acknowledged_or_refused_with_a_status() {
         }
     }
     assert_eq!(ack.unwrap()["ply"], 2);
+    // The socket acts as the seat of the token it was opened with: seat 1 may not play
+    // seat 2's turn through it.
+    one.send(json!({ "type": "action", "action": "take1", "ply": 2 }))
+        .await;
+    let out_of_turn = loop {
+        let m = one.next().await;
+        if m["type"] == "error" {
+            break m;
+        }
+    };
+    assert_eq!(out_of_turn["status"], 422, "{out_of_turn}");
     watcher.state_at(2).await;
     // A spectator may not act; garbage is answered, not fatal.
     watcher
@@ -296,6 +307,7 @@ async fn actions_over_the_socket_are_acknowledged_or_refused_with_a_status() {
         }
     };
     assert_eq!(e["status"], 403);
+    assert!(e["error"].as_str().unwrap().contains("token"), "{e}");
     watcher
         .socket
         .send(Message::Text("not json".into()))

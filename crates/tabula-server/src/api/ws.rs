@@ -12,14 +12,15 @@
 //! so nothing is lost). A seat may also act over the socket:
 //! `{"type": "action", "action": "<notation>", "ply": n}` is answered with
 //! `{"type": "ack", "ply", "action"}` or `{"type": "error", "status", "error"}` (the same
-//! checks and statuses as `POST …/actions`); `{"type": "ping"}` is answered `{"type": "pong"}`.
+//! checks and statuses as `POST …/actions`; the socket's token was checked once, when it
+//! opened, so an action does not hash it again); `{"type": "ping"}` is answered `{"type": "pong"}`.
 //!
 //! A seat's socket makes the seat online while it is open (`live/presence.rs`); every
 //! socket is pushed a delta when a seat comes or goes.
 
 use super::AppState;
 use super::extract::{BODY_LIMIT, token_param, viewer};
-use super::matches::submit;
+use super::matches::submit_as;
 use crate::ApiError;
 use crate::live::{MatchHandle, MatchShared, Snapshot, TableEvent};
 use crate::view::{delta_text, match_json};
@@ -38,8 +39,7 @@ pub(crate) async fn upgrade(
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let handle = hub.get(&id).await?;
-    let token = token_param(query.as_deref()).map(str::to_string);
-    let seat = viewer(&handle, token.as_deref())?;
+    let seat = viewer(&handle, token_param(query.as_deref()))?;
     let ws = ws.map_err(|e| ApiError::bad_request(format!("expected a WebSocket upgrade: {e}")))?;
     let max = hub.limits().max_sockets_per_match;
     let slot = hub.sockets().open(&id, max).ok_or_else(|| {
@@ -57,7 +57,7 @@ pub(crate) async fn upgrade(
         .max_message_size(BODY_LIMIT)
         .max_frame_size(BODY_LIMIT)
         .on_upgrade(move |socket| async move {
-            session(socket, handle, seat, token).await;
+            session(socket, handle, seat).await;
             drop(slot);
         })
         .into_response())
@@ -135,12 +135,8 @@ fn kept_moves(shared: &MatchShared, sent: &Snapshot, now: &Snapshot) -> Option<u
     Some(kept.min(now.ply))
 }
 
-async fn session(
-    mut socket: WebSocket,
-    handle: MatchHandle,
-    seat: Option<Seat>,
-    token: Option<String>,
-) {
+/// Serves one socket of `seat` (checked when it opened; `None` for a spectator).
+async fn session(mut socket: WebSocket, handle: MatchHandle, seat: Option<Seat>) {
     let mut changes = handle.snapshot.clone();
     // A rematch made meanwhile is pushed too (the old match's view names it).
     let mut rematches = handle.shared.rematch.subscribe();
@@ -200,7 +196,7 @@ async fn session(
                     Some(Ok(_)) => continue,
                 };
                 // Boxed: the answer's future is large and rare beside an idle socket's.
-                match Box::pin(client_message(&handle, token.as_deref(), &text)).await {
+                match Box::pin(client_message(&handle, seat, &text)).await {
                     Reply::Resync => pusher.push(changes.borrow().clone(), true, false),
                     Reply::Json(reply) => json_message(&reply),
                 }
@@ -241,7 +237,7 @@ fn error_message(e: ApiError) -> Value {
 }
 
 /// Answers one message from the client.
-async fn client_message(handle: &MatchHandle, token: Option<&str>, text: &str) -> Reply {
+async fn client_message(handle: &MatchHandle, seat: Option<Seat>, text: &str) -> Reply {
     let message: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
@@ -252,22 +248,22 @@ async fn client_message(handle: &MatchHandle, token: Option<&str>, text: &str) -
     match message["type"].as_str() {
         Some("resync") => Reply::Resync,
         Some("ping") => Reply::Json(json!({ "type": "pong" })),
-        Some("action") => Reply::Json(action_message(handle, token, &message).await),
+        Some("action") => Reply::Json(action_message(handle, seat, &message).await),
         _ => Reply::Json(error_message(ApiError::bad_request(
             "type: expected `action`, `resync` or `ping`",
         ))),
     }
 }
 
-/// Answers an action sent over the socket.
-async fn action_message(handle: &MatchHandle, token: Option<&str>, message: &Value) -> Value {
+/// Answers an action sent over the socket of `seat`.
+async fn action_message(handle: &MatchHandle, seat: Option<Seat>, message: &Value) -> Value {
     let Some(action) = message["action"].as_str() else {
         return error_message(ApiError::bad_request("action: missing (notation text)"));
     };
     let Some(ply) = message["ply"].as_u64() else {
         return error_message(ApiError::bad_request("ply: missing (a whole number)"));
     };
-    match submit(handle, token, action.to_string(), ply).await {
+    match submit_as(handle, seat, action.to_string(), ply).await {
         Ok(ack) => json!({ "type": "ack", "ply": ack.ply, "action": ack.action }),
         Err(e) => error_message(e),
     }
