@@ -203,14 +203,7 @@ pub(crate) async fn submit(
     action: String,
     ply: u64,
 ) -> Result<Ack, ApiError> {
-    let token = token.ok_or_else(missing_token)?;
-    let seat = viewer(handle, Some(token))?.ok_or_else(missing_token)?;
-    submit_as(handle, Some(seat), action, ply).await
-}
-
-/// The refusal of an action sent without a seat's token.
-fn missing_token() -> ApiError {
-    ApiError::forbidden("token: missing (actions need the seat's token)")
+    submit_as(handle, viewer(handle, token)?, action, ply).await
 }
 
 /// Submits `action` for `seat`, whose token was already checked (a WebSocket checks it once,
@@ -221,7 +214,8 @@ pub(crate) async fn submit_as(
     action: String,
     ply: u64,
 ) -> Result<Ack, ApiError> {
-    let seat = seat.ok_or_else(missing_token)?;
+    let seat =
+        seat.ok_or_else(|| ApiError::forbidden("token: missing (actions need the seat's token)"))?;
     let (reply, answer) = oneshot::channel();
     let sent = handle
         .send(Command::Act {

@@ -13,7 +13,8 @@
 //! `{"type": "action", "action": "<notation>", "ply": n}` is answered with
 //! `{"type": "ack", "ply", "action"}` or `{"type": "error", "status", "error"}` (the same
 //! checks and statuses as `POST …/actions`; the socket's token was checked once, when it
-//! opened, so an action does not hash it again); `{"type": "ping"}` is answered `{"type": "pong"}`.
+//! opened, so an action does not hash it again); `{"type": "ping"}` is answered
+//! `{"type": "pong"}`.
 //!
 //! A seat's socket makes the seat online while it is open (`live/presence.rs`); every
 //! socket is pushed a delta when a seat comes or goes.
