@@ -14,7 +14,6 @@
 //! - `plies`: the number of stones played.
 
 use crate::bitboard::{HEIGHT, WIDTH, cell, four_cells};
-use crate::notation::format_position;
 use crate::state::{Column, ConnectFour, Status};
 use serde::Serialize;
 use std::fmt::Write;
@@ -43,8 +42,6 @@ pub struct View {
 impl View {
     /// The view of `game` (the same for every seat and spectators).
     pub fn of(game: &ConnectFour) -> View {
-        let notation = format_position(game);
-        let board = notation.split(' ').next().unwrap_or("");
         let winner = match game.status() {
             Status::Won(seat) => Some(seat),
             _ => None,
@@ -59,7 +56,7 @@ impl View {
             }
         }
         View {
-            rows: board.split('/').map(str::to_string).collect(),
+            rows: (0..HEIGHT).rev().map(|row| row_text(game, row)).collect(),
             to_move: (game.status() == Status::Playing).then(|| game.side_to_move().number()),
             status: game.status(),
             winner: winner.map(|s| s.number()),
@@ -72,6 +69,19 @@ impl View {
             plies: game.plies(),
         }
     }
+}
+
+/// Row `row` (0 at the bottom) as the board part of the notation writes it.
+fn row_text(game: &ConnectFour, row: usize) -> String {
+    (0..WIDTH)
+        .map(
+            |column| match game.stone_at(column, row).map(|s| s.index()) {
+                None => '.',
+                Some(0) => 'x',
+                Some(_) => 'o',
+            },
+        )
+        .collect()
 }
 
 /// The board as text: column numbers above, `x`/`o`/`.` cells, the winning four in upper

@@ -1,7 +1,7 @@
 //! The UI view (JSON) and the board drawn as text.
 
 use tabula_connect_four::{ConnectFour, Params};
-use tabula_core::{Notation, Presentation, Seat};
+use tabula_core::{Game, Notation, Presentation, Seat};
 
 fn pos(text: &str) -> ConnectFour {
     ConnectFour::from_notation(&Params::default(), text).unwrap()
@@ -21,6 +21,23 @@ fn view_holds_the_board_and_the_status() {
     assert_eq!(v["plies"], 3);
     // Nothing is hidden: every seat sees what a spectator sees.
     assert_eq!(game.view(Some(Seat(0))), game.view(None));
+}
+
+#[test]
+fn view_rows_are_the_board_of_the_notation_in_every_position_of_random_games() {
+    let mut rng = tabula_core::rng_from_seed(7);
+    let (mut actions, mut chances) = (Vec::new(), Vec::new());
+    for _ in 0..20 {
+        let mut game = ConnectFour::new(&Params::default()).unwrap();
+        loop {
+            let notation = game.to_notation();
+            let board: Vec<&str> = notation.split(' ').next().unwrap().split('/').collect();
+            assert_eq!(game.view(None).rows, board, "{notation}");
+            if !tabula_core::step_random(&mut game, &mut rng, &mut actions, &mut chances) {
+                break;
+            }
+        }
+    }
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //! and a presentation (`tabula_core::Notation`, `tabula_core::Presentation`).
 
 use crate::{DynAction, RegistryError};
+use serde_json::Value;
 use serde_json::value::RawValue;
-use serde_json::{Value, json};
 use std::any::Any;
 use std::fmt::Debug;
 use tabula_core::{Actor, Game, GameRng, Notation, Presentation, Seat, ToAct, sample_chance};
@@ -240,28 +240,4 @@ fn seat_list(seats: impl Iterator<Item = Seat>) -> String {
         .map(|s| s.number().to_string())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Who acts and how the game stands, as JSON: `to_act` (1-based seats that may act, empty
-/// when over), `chance` (a chance event is pending), `over`, and `result` when over:
-/// `reason` (`win`, `draw`, `score`, `ply_limit`, `repetition`), `winners` and `ranks`
-/// (1-based seats; ranks per seat, 1 best) and `scores` where the game counts points.
-pub fn status_json(game: &dyn DynGame) -> Value {
-    let to_act = game.to_act();
-    let seats: Vec<usize> = to_act.seats().iter().map(Seat::number).collect();
-    let result = match to_act.outcome() {
-        Some(o) => json!({
-            "reason": o.reason,
-            "winners": o.winners().map(Seat::number).collect::<Vec<_>>(),
-            "ranks": o.ranks(),
-            "scores": o.scores(),
-        }),
-        None => Value::Null,
-    };
-    json!({
-        "to_act": seats,
-        "chance": matches!(to_act, ToAct::Chance),
-        "over": to_act.is_over(),
-        "result": result,
-    })
 }

@@ -21,16 +21,18 @@ pub mod games;
 mod indexed;
 mod info;
 mod report_json;
+mod status;
 
 pub use bots::{BotMove, DynBot, RandomBot, make_bot};
 pub use catalog::Catalog;
 pub use dyn_action::DynAction;
-pub use dyn_game::{DynGame, Typed, resolve_actor, status_json};
+pub use dyn_game::{DynGame, Typed, resolve_actor};
 pub use entry::{Entry, GameEntry, Setup};
 pub use error::RegistryError;
 pub use indexed::{IndexedEntry, IndexedGame, PlayoutStats};
 pub use info::{GameInfo, LANGUAGES, LEVELS};
 pub use report_json::analysis_json;
+pub use status::{EndWhy, GameResult, GameStatus, game_status, status_json};
 pub use tabula_core::{GameDescription, ParamDescription, SeatDescription};
 
 /// The built-in game called `name` (see [`Catalog::find`]).

@@ -26,7 +26,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
 use tabula_core::{Actor, Seat};
-use tabula_registry::status_json;
+use tabula_registry::{GameResult, GameStatus, game_status};
 
 /// Whether the hidden parts of the match may be shown.
 fn reveal(shared: &MatchShared, snap: &Snapshot) -> bool {
@@ -81,25 +81,25 @@ fn seat_json(shared: &MatchShared, i: usize, extra: Map<String, Value>) -> Value
 
 /// The game's status, or how the match ended at the table: `result.reason` is then
 /// `resigned` (with `by`, the seat that resigned) or `agreed` (a draw by agreement).
-pub(crate) fn status(snap: &Snapshot) -> Value {
-    let mut status = status_json(snap.game.as_ref());
-    if let Some(ending) = &snap.ending {
-        let winners: Vec<usize> = (0..ending.ranks.len())
-            .filter(|&i| ending.ranks[i] == 1)
-            .map(|i| i + 1)
-            .collect();
-        status["to_act"] = json!([]);
-        status["chance"] = false.into();
-        status["over"] = true.into();
-        status["result"] = json!({
-            "reason": ending.reason,
-            "by": ending.by.number(),
-            "winners": winners,
-            "ranks": ending.ranks,
-            "scores": Value::Null,
-        });
+pub(crate) fn status_out(snap: &Snapshot) -> GameStatus {
+    match &snap.ending {
+        Some(ending) => GameStatus {
+            chance: false,
+            over: true,
+            result: Some(GameResult::at_table(
+                ending.reason,
+                ending.by,
+                ending.ranks.clone(),
+            )),
+            to_act: Vec::new(),
+        },
+        None => game_status(snap.game.as_ref()),
     }
-    status
+}
+
+/// [`status_out`] as a JSON value.
+pub(crate) fn status(snap: &Snapshot) -> Value {
+    serde_json::to_value(status_out(snap)).expect("a status always serialises")
 }
 
 /// What `viewer` may ask for at the table now, the standing offer and the rematch. Written

@@ -29,6 +29,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
+use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use tabula_core::Seat;
@@ -200,6 +201,7 @@ async fn session(mut socket: WebSocket, handle: MatchHandle, seat: Option<Seat>)
                 match Box::pin(client_message(&handle, seat, &text)).await {
                     Reply::Resync => pusher.push(changes.borrow().clone(), true, false),
                     Reply::Json(reply) => json_message(&reply),
+                    Reply::Text(text) => Message::Text(text.into()),
                 }
             }
         };
@@ -229,6 +231,8 @@ fn json_message(value: &Value) -> Message {
 /// The answer to a client's message.
 enum Reply {
     Json(Value),
+    /// Written straight into its text (an acknowledgement: one per action).
+    Text(String),
     /// The full state.
     Resync,
 }
@@ -249,23 +253,44 @@ async fn client_message(handle: &MatchHandle, seat: Option<Seat>, text: &str) ->
     match message["type"].as_str() {
         Some("resync") => Reply::Resync,
         Some("ping") => Reply::Json(json!({ "type": "pong" })),
-        Some("action") => Reply::Json(action_message(handle, seat, &message).await),
+        Some("action") => action_message(handle, seat, &message).await,
         _ => Reply::Json(error_message(ApiError::bad_request(
             "type: expected `action`, `resync` or `ping`",
         ))),
     }
 }
 
+/// An action's acknowledgement, its fields in the order of their names (the order of a JSON
+/// object's keys).
+#[derive(Serialize)]
+struct AckOut<'a> {
+    action: &'a str,
+    ply: u64,
+    #[serde(rename = "type")]
+    kind: &'static str,
+}
+
 /// Answers an action sent over the socket of `seat`.
-async fn action_message(handle: &MatchHandle, seat: Option<Seat>, message: &Value) -> Value {
+async fn action_message(handle: &MatchHandle, seat: Option<Seat>, message: &Value) -> Reply {
     let Some(action) = message["action"].as_str() else {
-        return error_message(ApiError::bad_request("action: missing (notation text)"));
+        return Reply::Json(error_message(ApiError::bad_request(
+            "action: missing (notation text)",
+        )));
     };
     let Some(ply) = message["ply"].as_u64() else {
-        return error_message(ApiError::bad_request("ply: missing (a whole number)"));
+        return Reply::Json(error_message(ApiError::bad_request(
+            "ply: missing (a whole number)",
+        )));
     };
     match submit_as(handle, seat, action.to_string(), ply).await {
-        Ok(ack) => json!({ "type": "ack", "ply": ack.ply, "action": ack.action }),
-        Err(e) => error_message(e),
+        Ok(ack) => Reply::Text(
+            serde_json::to_string(&AckOut {
+                action: &ack.action,
+                ply: ack.ply,
+                kind: "ack",
+            })
+            .expect("an acknowledgement always serialises"),
+        ),
+        Err(e) => Reply::Json(error_message(e)),
     }
 }

@@ -134,6 +134,7 @@ pub(crate) struct Snapshot {
 pub(crate) struct Written {
     view: OnceLock<Box<RawValue>>,
     params: OnceLock<Value>,
+    position: OnceLock<String>,
     /// `view::status`, written by the view module.
     pub status: OnceLock<Box<RawValue>>,
 }
@@ -148,6 +149,11 @@ impl Snapshot {
     /// The game's parameters as its state gives them (`DynGame::params`), built once.
     pub fn params(&self) -> &Value {
         self.written.params.get_or_init(|| self.game.params())
+    }
+
+    /// The position in notation (`DynGame::position`), written once.
+    pub fn position(&self) -> &str {
+        self.written.position.get_or_init(|| self.game.position())
     }
 
     /// Whether the match is over: by the rules, or at the table.

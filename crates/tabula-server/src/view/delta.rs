@@ -6,7 +6,8 @@
 //! are written once per snapshot, by the first socket that pushes it.
 
 use super::{
-    EntryOut, TableOut, clocks_json, hourglass_json, legal, reveal, seats_json, status, table_out,
+    EntryOut, TableOut, clocks_json, hourglass_json, legal, reveal, seats_json, status_out,
+    table_out,
 };
 use crate::live::{MatchShared, Moves, Snapshot};
 use serde::ser::SerializeSeq;
@@ -59,7 +60,7 @@ struct Delta<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     clocks: Option<Option<Value>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    position: Option<String>,
+    position: Option<&'a str>,
 }
 
 /// The text of the push that brings a client holding `sent` (and `from_ply` of its moves)
@@ -97,7 +98,7 @@ pub(crate) fn delta_text(
         snap.view_for_all()
     };
     let status = snap.written.status.get_or_init(|| {
-        serde_json::value::to_raw_value(&status(snap)).expect("a JSON value always serialises")
+        serde_json::value::to_raw_value(&status_out(snap)).expect("a status always serialises")
     });
     let timed = snap.deadline_ms.is_some() || sent.deadline_ms.is_some();
     let clocked = snap.clock.is_some() || sent.clock.is_some();
@@ -120,7 +121,10 @@ pub(crate) fn delta_text(
         last: snap.moves.last().map(|entry| EntryOut { entry, reveal }),
         clock: timed.then(|| hourglass_json(snap)),
         clocks: clocked.then(|| clocks_json(snap)),
-        position: reveal.then(|| game.position()),
+        position: reveal.then(|| snap.position()),
     };
-    serde_json::to_string(&delta).expect("a delta always serialises")
+    // Sized for the parts written whole, so that the text is not copied as it grows.
+    let mut text = Vec::with_capacity(view.get().len() + status.get().len() + 1024);
+    serde_json::to_writer(&mut text, &delta).expect("a delta always serialises");
+    String::from_utf8(text).expect("serde_json writes UTF-8")
 }
