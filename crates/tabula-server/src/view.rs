@@ -165,7 +165,7 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
     fields.insert("hints".into(), shared.record.hints.into());
     fields.insert("start".into(), json!(shared.record.position));
     if reveal {
-        fields.insert("position".into(), Value::from(snap.game.position()));
+        fields.insert("position".into(), Value::from(snap.position()));
     }
     out
 }

@@ -135,7 +135,7 @@ pub(crate) struct Written {
     view: OnceLock<Box<RawValue>>,
     params: OnceLock<Value>,
     position: OnceLock<String>,
-    /// `view::status`, written by the view module.
+    /// `view::status_out`, written by the view module.
     pub status: OnceLock<Box<RawValue>>,
 }
 
