@@ -25,6 +25,7 @@ use crate::store::{LogActor, LogEntry, SeatKind};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
+use std::sync::Arc;
 use tabula_core::{Actor, Seat};
 use tabula_registry::{GameResult, GameStatus, game_status};
 
@@ -33,11 +34,15 @@ fn reveal(shared: &MatchShared, snap: &Snapshot) -> bool {
     !shared.hidden_information || snap.over()
 }
 
-fn log_json<'a>(entries: impl IntoIterator<Item = &'a LogEntry>, reveal: bool) -> Vec<Value> {
+fn log_json<'a>(entries: impl IntoIterator<Item = &'a Arc<LogEntry>>, reveal: bool) -> Vec<Value> {
     entries
         .into_iter()
         .map(|entry| {
-            serde_json::to_value(EntryOut { entry, reveal }).expect("a log entry always serialises")
+            serde_json::to_value(EntryOut {
+                entry: entry.as_ref(),
+                reveal,
+            })
+            .expect("a log entry always serialises")
         })
         .collect()
 }

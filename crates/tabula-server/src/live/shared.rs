@@ -99,8 +99,9 @@ impl MatchShared {
 /// A match's moves ([`Snapshot::moves`], `Table::moves`): a persistent vector, so that a
 /// snapshot shares the entries of the one before it and publishing a change costs the same at
 /// move 10 and at move 1,000 (a `Vec` was copied whole, one allocation per entry, at every
-/// change).
-pub(crate) type Moves = imbl::Vector<LogEntry>;
+/// change). The entries are shared too: a move copies the vector's last chunk (up to 64
+/// entries), which then costs a reference count per entry, not a copy of its action.
+pub(crate) type Moves = imbl::Vector<Arc<LogEntry>>;
 
 /// A match as it stands after some entry of its log.
 #[derive(Debug)]

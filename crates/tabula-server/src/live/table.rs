@@ -182,7 +182,7 @@ impl Table {
         }
         let mut entry = entry.clone();
         entry.ply = self.moves.len() as u64;
-        self.moves.push_back(entry);
+        self.moves.push_back(std::sync::Arc::new(entry));
     }
 
     /// Takes in an event of `seat` (already checked, or read from a stored log: then an event
