@@ -52,19 +52,25 @@ pub enum EndWhy {
     Table(&'static str),
 }
 
-impl GameResult {
-    /// A game ended at the table by `by`, with a rank per seat.
-    pub fn at_table(reason: &'static str, by: Seat, ranks: Vec<u8>) -> GameResult {
+impl GameStatus {
+    /// A game ended at the table (`resigned`, `agreed`, `timeout`) by `by`, with a rank per
+    /// seat: nobody acts any more.
+    pub fn at_table(reason: &'static str, by: Seat, ranks: Vec<u8>) -> GameStatus {
         let winners = (0..ranks.len())
             .filter(|&i| ranks[i] == 1)
             .map(|i| i + 1)
             .collect();
-        GameResult {
-            by: Some(by.number()),
-            ranks,
-            reason: EndWhy::Table(reason),
-            scores: None,
-            winners,
+        GameStatus {
+            chance: false,
+            over: true,
+            result: Some(GameResult {
+                by: Some(by.number()),
+                ranks,
+                reason: EndWhy::Table(reason),
+                scores: None,
+                winners,
+            }),
+            to_act: Vec::new(),
         }
     }
 }
@@ -126,12 +132,8 @@ mod tests {
                 "reason": "win", "ranks": [1, 2], "scores": null, "winners": [1]}})
         );
         same_text(&won);
-        let resigned = GameStatus {
-            chance: false,
-            over: true,
-            result: Some(GameResult::at_table("resigned", Seat(0), vec![2, 1])),
-            to_act: Vec::new(),
-        };
+        let resigned = GameStatus::at_table("resigned", Seat(0), vec![2, 1]);
+        assert!(resigned.over && resigned.to_act.is_empty());
         assert_eq!(
             serde_json::to_value(&resigned).unwrap()["result"],
             json!({"by": 1, "reason": "resigned", "ranks": [2, 1], "scores": null, "winners": [2]})

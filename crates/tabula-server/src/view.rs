@@ -27,7 +27,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use tabula_core::{Actor, Seat};
-use tabula_registry::{GameResult, GameStatus, game_status};
+use tabula_registry::{GameStatus, game_status};
 
 /// Whether the hidden parts of the match may be shown.
 fn reveal(shared: &MatchShared, snap: &Snapshot) -> bool {
@@ -88,16 +88,7 @@ fn seat_json(shared: &MatchShared, i: usize, extra: Map<String, Value>) -> Value
 /// `resigned` (with `by`, the seat that resigned) or `agreed` (a draw by agreement).
 pub(crate) fn status_out(snap: &Snapshot) -> GameStatus {
     match &snap.ending {
-        Some(ending) => GameStatus {
-            chance: false,
-            over: true,
-            result: Some(GameResult::at_table(
-                ending.reason,
-                ending.by,
-                ending.ranks.clone(),
-            )),
-            to_act: Vec::new(),
-        },
+        Some(ending) => GameStatus::at_table(ending.reason, ending.by, ending.ranks.clone()),
         None => game_status(snap.game.as_ref()),
     }
 }

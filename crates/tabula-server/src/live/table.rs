@@ -16,6 +16,7 @@
 use super::Moves;
 use crate::ApiError;
 use crate::store::{LogActor, LogEntry, SeatKind};
+use std::sync::Arc;
 use tabula_core::Seat;
 use tabula_registry::DynGame;
 
@@ -182,7 +183,7 @@ impl Table {
         }
         let mut entry = entry.clone();
         entry.ply = self.moves.len() as u64;
-        self.moves.push_back(std::sync::Arc::new(entry));
+        self.moves.push_back(Arc::new(entry));
     }
 
     /// Takes in an event of `seat` (already checked, or read from a stored log: then an event
