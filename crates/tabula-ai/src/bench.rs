@@ -5,7 +5,9 @@
 //! one shared tree, tree-parallel, see [`crate::mcts::Parallelism`]).
 //!
 //! The initial position is `Game::new` with its opening chance events (if any) sampled from
-//! the seed; each measurement is repeated and the median kept. Random games of some games
+//! the seed; each measurement is repeated and the median kept. The MCTS searches are those of
+//! one bot, one after the other, as a bot searches through a game (a new bot's first search
+//! also maps the memory of its tree, so it is not counted). Random games of some games
 //! need not end (Khan-Tsin can cycle without its optional ply limit; random Magical Circle
 //! players practically never complete a card), so a playout, like an MCTS rollout, stops
 //! after `max_plies` plies (1000 by default, far beyond the natural length of the others).
@@ -108,7 +110,8 @@ pub fn playout_speed<G: Game>(start: &G, time: Duration, max_plies: u32, seed: u
 }
 
 /// MCTS iterations per second from `start` on `threads` threads (tree-parallel), running
-/// `config.iterations` per thread; the median of `config.repeats` searches.
+/// `config.iterations` per thread; the median of `config.repeats` searches by one bot, after
+/// one uncounted search.
 pub fn mcts_speed<G: Game>(
     start: &G,
     config: &BenchConfig,
@@ -124,9 +127,12 @@ pub fn mcts_speed<G: Game>(
         rollout_max_steps: config.max_plies,
         ..MctsConfig::default()
     };
+    // One bot searches again and again, as through a game: its first search, which maps
+    // the memory of its tree, is not counted.
+    let mut bot: MctsBot<G> = MctsBot::new(mcts, config.seed);
+    bot.search(start)?;
     let mut rates = Vec::new();
-    for r in 0..config.repeats.max(1) {
-        let mut bot: MctsBot<G> = MctsBot::new(mcts.clone(), config.seed.wrapping_add(r as u64));
+    for _ in 0..config.repeats.max(1) {
         let begin = Instant::now();
         let info = bot.search(start)?;
         let iterations = info.iterations;

@@ -144,7 +144,9 @@ impl Notation for ConnectFour {
     }
 
     fn format_action(&self, action: Column) -> String {
-        action.to_string()
+        // A column is one digit (1–7): written without the formatting machinery, since the
+        // server lists the legal actions in every push.
+        char::from(b'1' + action.index() as u8).to_string()
     }
 }
 

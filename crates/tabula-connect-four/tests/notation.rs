@@ -148,3 +148,16 @@ fn params_other_than_two_players_are_refused() {
     let json: Params = serde_json::from_str("{}").unwrap();
     assert_eq!(json, Params::default());
 }
+
+#[test]
+fn every_column_is_written_as_its_number_and_read_back() {
+    let game = ConnectFour::new(&Params::default()).unwrap();
+    for column in Column::all() {
+        let text = game.format_action(column);
+        assert_eq!(text, column.number().to_string());
+        assert_eq!(
+            game.parse_action(Actor::Seat(Seat(0)), &text).unwrap(),
+            column
+        );
+    }
+}

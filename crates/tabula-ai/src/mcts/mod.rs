@@ -318,6 +318,14 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
                     None => w.tree.clear(seats),
                 }
             }
+        } else if self.workers.len() == threads {
+            // Fresh trees in the memory of the last ones: new ones would map their pages
+            // again (and grow by copying), a cost paid once per search, on one thread.
+            let max_nodes = self.config.max_nodes.max(1);
+            for w in &mut self.workers {
+                w.tree.clear(seats);
+                w.tree.max_nodes = max_nodes;
+            }
         } else {
             self.workers.clear();
             self.workers.extend((0..threads).map(|_| Worker {
@@ -450,5 +458,45 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
     }
     fn last_value(&self) -> Option<Vec<f64>> {
         self.last_value.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MctsBot, MctsConfig, Parallelism};
+    use tabula_connect_four::{ConnectFour, Params};
+    use tabula_core::{Game, Notation};
+
+    /// A search that does not reuse the last tree starts afresh in its memory: the trees keep
+    /// their allocations from one search to the next, whatever the parallelism. (The second
+    /// search has two columns fewer, so its trees need no more room than the first's.)
+    #[test]
+    fn fresh_searches_keep_the_trees_memory() {
+        let game = ConnectFour::new(&Params::default()).unwrap();
+        let later = ConnectFour::from_notation(
+            &Params::default(),
+            "ox...../xo...../ox...../xo...../ox...../xo..... x",
+        )
+        .unwrap();
+        for (threads, parallel) in [
+            (1, Parallelism::Tree),
+            (2, Parallelism::Root),
+            (2, Parallelism::Tree),
+        ] {
+            let config = MctsConfig {
+                iterations: Some(2_000),
+                threads,
+                parallel,
+                reuse_tree: false,
+                ..MctsConfig::default()
+            };
+            let mut bot: MctsBot<ConnectFour> = MctsBot::new(config, 1);
+            let first = bot.search(&game).unwrap().nodes;
+            let memory: Vec<_> = bot.workers.iter().map(|w| w.tree.nodes.as_ptr()).collect();
+            let second = bot.search(&later).unwrap().nodes;
+            let again: Vec<_> = bot.workers.iter().map(|w| w.tree.nodes.as_ptr()).collect();
+            assert!(first > 1 && second > 1, "{threads} threads, {parallel:?}");
+            assert_eq!(memory, again, "{threads} threads, {parallel:?}");
+        }
     }
 }

@@ -29,8 +29,9 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use std::borrow::Cow;
 use std::sync::Arc;
 use tabula_core::Seat;
 
@@ -241,8 +242,32 @@ fn error_message(e: ApiError) -> Value {
     json!({ "type": "error", "status": e.status.as_u16(), "error": e.message })
 }
 
+/// A well-formed action message, read without building a JSON tree (one arrives per move);
+/// anything else is read as a `Value` and answered by [`client_message`]'s checks.
+#[derive(Deserialize)]
+struct ActionIn<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    #[serde(borrow)]
+    action: Cow<'a, str>,
+    ply: u64,
+}
+
+/// The message `text` if it is a well-formed action (an object: a derived struct would also
+/// read an array, which the checks of [`client_message`] refuse).
+fn fast_action(text: &str) -> Option<ActionIn<'_>> {
+    if !text.trim_start().starts_with('{') {
+        return None;
+    }
+    let message: ActionIn = serde_json::from_str(text).ok()?;
+    (message.kind == "action").then_some(message)
+}
+
 /// Answers one message from the client.
 async fn client_message(handle: &MatchHandle, seat: Option<Seat>, text: &str) -> Reply {
+    if let Some(message) = fast_action(text) {
+        return action_answer(handle, seat, message.action.into_owned(), message.ply).await;
+    }
     let message: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
@@ -282,7 +307,17 @@ async fn action_message(handle: &MatchHandle, seat: Option<Seat>, message: &Valu
             "ply: missing (a whole number)",
         )));
     };
-    match submit_as(handle, seat, action.to_string(), ply).await {
+    action_answer(handle, seat, action.to_string(), ply).await
+}
+
+/// Submits `action` for `ply` as `seat` and answers with its acknowledgement or refusal.
+async fn action_answer(
+    handle: &MatchHandle,
+    seat: Option<Seat>,
+    action: String,
+    ply: u64,
+) -> Reply {
+    match submit_as(handle, seat, action, ply).await {
         Ok(ack) => Reply::Text(
             serde_json::to_string(&AckOut {
                 action: &ack.action,
@@ -292,5 +327,53 @@ async fn action_message(handle: &MatchHandle, seat: Option<Seat>, message: &Valu
             .expect("an acknowledgement always serialises"),
         ),
         Err(e) => Reply::Json(error_message(e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    /// A message read by the fast path is read alike as a JSON tree: the same action for the
+    /// same ply. Others (which the tree's checks answer) are not read by it at all.
+    #[test]
+    fn action_messages_read_alike_with_or_without_a_tree() {
+        let texts = [
+            r#"{"type":"action","action":"take1","ply":0}"#,
+            r#"{"ply":7,"action":"take1","type":"action"}"#,
+            r#"{"type":"action","action":"ta\u006be1","ply":3,"extra":[1,{"a":2}]}"#,
+            r#"{"type":"action","action":"take1","ply":3.0}"#,
+            r#"{"type":"action","action":"take1","ply":-1}"#,
+            r#"{"type":"action","action":"take1","ply":18446744073709551616}"#,
+            r#"{"type":"action","action":5,"ply":1}"#,
+            r#"{"type":"action","ply":1}"#,
+            r#"{"type":"action","action":"take1"}"#,
+            r#"{"type":"act\u0069on","action":"take1","ply":1}"#,
+            r#"{"type":"resync","action":"take1","ply":1}"#,
+            r#"{"type":"action","action":"take1","action":"take2","ply":1}"#,
+            r#"["action","take1",1]"#,
+        ];
+        let mut fast = 0;
+        for text in texts {
+            let tree: Value = serde_json::from_str(text).expect("valid JSON");
+            match super::fast_action(text) {
+                Some(message) => {
+                    fast += 1;
+                    assert_eq!(tree["type"], "action", "{text}");
+                    assert_eq!(tree["action"].as_str(), Some(&*message.action), "{text}");
+                    assert_eq!(tree["ply"].as_u64(), Some(message.ply), "{text}");
+                }
+                _ => {
+                    let whole = tree["type"] == "action"
+                        && tree["action"].is_string()
+                        && tree["ply"].is_u64();
+                    assert!(!whole || text.matches("\"action\"").count() > 2, "{text}");
+                }
+            }
+        }
+        assert_eq!(
+            fast, 4,
+            "the well-formed action messages take the fast path"
+        );
     }
 }
