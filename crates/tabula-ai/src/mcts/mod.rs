@@ -462,41 +462,4 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{MctsBot, MctsConfig, Parallelism};
-    use tabula_connect_four::{ConnectFour, Params};
-    use tabula_core::{Game, Notation};
-
-    /// A search that does not reuse the last tree starts afresh in its memory: the trees keep
-    /// their allocations from one search to the next, whatever the parallelism. (The second
-    /// search has two columns fewer, so its trees need no more room than the first's.)
-    #[test]
-    fn fresh_searches_keep_the_trees_memory() {
-        let game = ConnectFour::new(&Params::default()).unwrap();
-        let later = ConnectFour::from_notation(
-            &Params::default(),
-            "ox...../xo...../ox...../xo...../ox...../xo..... x",
-        )
-        .unwrap();
-        for (threads, parallel) in [
-            (1, Parallelism::Tree),
-            (2, Parallelism::Root),
-            (2, Parallelism::Tree),
-        ] {
-            let config = MctsConfig {
-                iterations: Some(2_000),
-                threads,
-                parallel,
-                reuse_tree: false,
-                ..MctsConfig::default()
-            };
-            let mut bot: MctsBot<ConnectFour> = MctsBot::new(config, 1);
-            let first = bot.search(&game).unwrap().nodes;
-            let memory: Vec<_> = bot.workers.iter().map(|w| w.tree.nodes.as_ptr()).collect();
-            let second = bot.search(&later).unwrap().nodes;
-            let again: Vec<_> = bot.workers.iter().map(|w| w.tree.nodes.as_ptr()).collect();
-            assert!(first > 1 && second > 1, "{threads} threads, {parallel:?}");
-            assert_eq!(memory, again, "{threads} threads, {parallel:?}");
-        }
-    }
-}
+mod tests;
