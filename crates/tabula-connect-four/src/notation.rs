@@ -22,13 +22,7 @@ use tabula_core::{NotationError, PositionError};
 pub fn format_position(game: &ConnectFour) -> String {
     let mut out = String::with_capacity(HEIGHT * (WIDTH + 1) + 2);
     for row in (0..HEIGHT).rev() {
-        for column in 0..WIDTH {
-            out.push(match game.stone_at(column, row).map(|s| s.index()) {
-                None => '.',
-                Some(0) => 'x',
-                Some(_) => 'o',
-            });
-        }
+        push_row(&mut out, game, row);
         out.push(if row == 0 { ' ' } else { '/' });
     }
     out.push(if game.side_to_move().index() == 0 {
@@ -37,6 +31,18 @@ pub fn format_position(game: &ConnectFour) -> String {
         'o'
     });
     out
+}
+
+/// Writes row `row` (0 at the bottom) of the board as the notation does: `.` empty, `x`
+/// seat 1, `o` seat 2 (the view's rows are these too).
+pub(crate) fn push_row(out: &mut String, game: &ConnectFour, row: usize) {
+    for column in 0..WIDTH {
+        out.push(match game.stone_at(column, row).map(|s| s.index()) {
+            None => '.',
+            Some(0) => 'x',
+            Some(_) => 'o',
+        });
+    }
 }
 
 /// Reads and checks a position.

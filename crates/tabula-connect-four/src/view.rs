@@ -73,15 +73,9 @@ impl View {
 
 /// Row `row` (0 at the bottom) as the board part of the notation writes it.
 fn row_text(game: &ConnectFour, row: usize) -> String {
-    (0..WIDTH)
-        .map(
-            |column| match game.stone_at(column, row).map(|s| s.index()) {
-                None => '.',
-                Some(0) => 'x',
-                Some(_) => 'o',
-            },
-        )
-        .collect()
+    let mut text = String::with_capacity(WIDTH);
+    crate::notation::push_row(&mut text, game, row);
+    text
 }
 
 /// The board as text: column numbers above, `x`/`o`/`.` cells, the winning four in upper
