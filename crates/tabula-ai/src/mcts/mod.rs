@@ -45,7 +45,7 @@ use crate::rollout::{RandomRollout, Rollout};
 use crate::{AiError, Bot, Decision};
 use rand::RngExt;
 use search::{Scratch, Settings, TreeBudget, Worker, merge_roots, run};
-use shared::SharedTree;
+use shared::{Limits, STORE_NS_PER_NODE, SharedTree};
 use std::sync::atomic::AtomicI64;
 use std::time::{Duration, Instant};
 use tabula_core::{Game, GameRng, Seat, ToAct, rng_from_seed};
@@ -78,6 +78,9 @@ pub struct MctsBot<G: Game, R: Rollout<G> = RandomRollout> {
     /// scratch space per thread.
     shared: Option<SharedTree<G::Action>>,
     scratches: Vec<Scratch<G::Action>>,
+    /// Tree parallelism: what writing the shared tree back into the bot's tree cost per node
+    /// at the last search, in nanoseconds. A timed search stops early enough for it.
+    store_ns_per_node: f64,
     /// Each tree's node for the current position, followed through observed actions.
     cursors: Vec<Option<usize>>,
     /// The position the cursors stand for (`None`: they stand for nothing), by its Zobrist
@@ -114,6 +117,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
             workers: Vec::with_capacity(threads),
             shared: None,
             scratches: Vec::new(),
+            store_ns_per_node: STORE_NS_PER_NODE,
             cursors: Vec::new(),
             cursor_position: None,
             actions: Vec::new(),
@@ -276,6 +280,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         let remaining = AtomicI64::new(self.config.iterations.unwrap_or(0) as i64);
         let settings = Settings::of(&self.config);
         let policy = &self.rollout;
+        let store_ns = self.store_ns_per_node;
         let tallies: Vec<_> = std::thread::scope(|scope| {
             let (shared, settings, remaining) = (&shared, &settings, &remaining);
             let handles: Vec<_> = self
@@ -285,7 +290,12 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
                 .map(|(scratch, &seed)| {
                     scope.spawn(move || {
                         let mut rng = rng_from_seed(seed);
-                        shared.run(game, policy, settings, remaining, budget, &mut rng, scratch)
+                        let limits = Limits {
+                            remaining,
+                            budget,
+                            store_ns_per_node: store_ns,
+                        };
+                        shared.run(game, policy, settings, limits, &mut rng, scratch)
                     })
                 })
                 .collect();
@@ -295,7 +305,12 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
                 .collect()
         });
         let iterations = tallies.iter().map(|t| shared.add_to_root(t)).sum();
+        let storing = Instant::now();
         shared.store(&mut self.workers[0].tree);
+        let nodes = self.workers[0].tree.len().max(1);
+        // Smoothed: one store's cost per node varies with what the caches hold.
+        let measured = storing.elapsed().as_nanos() as f64 / nodes as f64;
+        self.store_ns_per_node = (self.store_ns_per_node + measured) / 2.0;
         self.shared = Some(shared);
         Ok(self.finish(game, start, iterations, reused_visits))
     }

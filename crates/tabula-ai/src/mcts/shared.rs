@@ -22,20 +22,21 @@
 //! The result is not deterministic (it depends on how the threads interleave); root
 //! parallelism ([`super::Parallelism::Root`]) is, for a given seed and thread count.
 
-use super::search::{Scratch, Settings, TreeBudget};
+use super::search::{Scratch, Settings};
 use super::tree::{Kind, NATURE, NONE, Node, Tree};
 use crate::rollout::{Rollout, below, play_out};
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
 use tabula_core::{Actor, Game, GameRng, MAX_SEATS, Seat, ToAct};
 
+mod limits;
 mod select;
 mod stats;
 mod zeroed;
 
+pub(crate) use limits::{Limits, STORE_NS_PER_NODE};
 pub(crate) use stats::RootTally;
 use stats::{FLUSH, HOT, INLINE_SEATS, Local};
 use zeroed::Zeroed;
@@ -401,19 +402,23 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         }
     }
 
-    /// Runs iterations until `remaining` (shared by the threads) is spent or the deadline
-    /// passes; returns what they added to the root, for [`SharedTree::add_to_root`].
-    #[allow(clippy::too_many_arguments)]
+    /// Runs iterations until the iterations left (shared by the threads) are spent, or until
+    /// writing the tree back would not fit before the deadline; returns what they added to
+    /// the root, for [`SharedTree::add_to_root`].
     pub fn run<G: Game<Action = A>, R: Rollout<G>>(
         &self,
         root: &G,
         policy: &R,
         settings: &Settings,
-        remaining: &AtomicI64,
-        budget: TreeBudget,
+        limits: Limits,
         rng: &mut GameRng,
         scratch: &mut Scratch<A>,
     ) -> RootTally {
+        let Limits {
+            remaining,
+            budget,
+            store_ns_per_node,
+        } = limits;
         let mut local = Local::new(self.seats);
         let mut done = 0u64;
         // Iterations claimed from `remaining` and not yet run.
@@ -431,7 +436,9 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             }
             if done.is_multiple_of(16)
                 && done > 0
-                && budget.deadline.is_some_and(|d| Instant::now() >= d)
+                && budget
+                    .deadline
+                    .is_some_and(|d| self.no_time_left(d, store_ns_per_node))
             {
                 break;
             }

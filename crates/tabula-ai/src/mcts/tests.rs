@@ -1,5 +1,6 @@
-//! Unit tests of the bot's handling of its trees between searches (the fields they read are
-//! private to the bot).
+//! Unit tests of what the bot keeps from one search to the next: its trees' memory, and the
+//! measured cost of writing the shared tree back (the fields they read are private to the
+//! bot).
 
 use super::{MctsBot, MctsConfig, Parallelism};
 use tabula_connect_four::{ConnectFour, Params};
@@ -36,4 +37,26 @@ fn fresh_searches_keep_the_trees_memory() {
         assert!(first > 1 && second > 1, "{threads} threads, {parallel:?}");
         assert_eq!(memory, again, "{threads} threads, {parallel:?}");
     }
+}
+
+/// A timed tree-parallel search stops early enough to write its shared tree back before the
+/// deadline: with that write expected to take a second per node, a search of two seconds
+/// stops at its threads' first look at the clock (every 16 iterations), not at the deadline.
+#[test]
+fn a_timed_shared_search_leaves_room_to_write_its_tree_back() {
+    let game = ConnectFour::new(&Params::default()).unwrap();
+    let config = MctsConfig {
+        iterations: None,
+        time_ms: Some(2_000),
+        threads: 2,
+        parallel: Parallelism::Tree,
+        ..MctsConfig::default()
+    };
+    let mut bot: MctsBot<ConnectFour> = MctsBot::new(config, 1);
+    bot.store_ns_per_node = 1e9;
+    let iterations = bot.search(&game).unwrap().iterations;
+    assert!(
+        (1..=2 * 16).contains(&iterations),
+        "{iterations} iterations"
+    );
 }

@@ -1,0 +1,35 @@
+//! When a tree-parallel search stops: its iterations are spent, or its deadline is near
+//! enough that writing the shared tree back into the bot's tree ([`SharedTree::store`],
+//! linear in the nodes: a few milliseconds for a Connect Four tree of 300,000) would not
+//! fit before it. The threads check the time every 16 iterations.
+
+use super::SharedTree;
+use crate::mcts::search::TreeBudget;
+use std::sync::atomic::AtomicI64;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
+
+/// A first guess at the cost of [`SharedTree::store`] per node, in nanoseconds, before a bot
+/// has measured it (a Connect Four tree of 300,000 nodes: a few milliseconds).
+pub(crate) const STORE_NS_PER_NODE: f64 = 15.0;
+
+/// What ends a tree-parallel search.
+#[derive(Clone, Copy)]
+pub(crate) struct Limits<'a> {
+    /// Iterations left, shared by the threads.
+    pub remaining: &'a AtomicI64,
+    pub budget: TreeBudget,
+    /// The expected cost of writing the tree back ([`SharedTree::store`]) per node, in
+    /// nanoseconds: a timed search stops early enough for it to fit before the deadline.
+    pub store_ns_per_node: f64,
+}
+
+impl<A> SharedTree<A> {
+    /// Whether the search must stop for `deadline`: writing the tree back, at
+    /// `store_ns_per_node` per node, would not fit before it.
+    pub(super) fn no_time_left(&self, deadline: Instant, store_ns_per_node: f64) -> bool {
+        let nodes = self.growth.0.len.load(Relaxed) as f64;
+        let store = Duration::from_nanos((nodes * store_ns_per_node) as u64);
+        Instant::now() + store >= deadline
+    }
+}
