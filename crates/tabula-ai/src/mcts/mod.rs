@@ -45,7 +45,7 @@ use crate::rollout::{RandomRollout, Rollout};
 use crate::{AiError, Bot, Decision};
 use rand::RngExt;
 use search::{Scratch, Settings, TreeBudget, Worker, merge_roots, run};
-use shared::{Limits, STORE_NS_PER_NODE, SharedTree};
+use shared::{Limits, STORE_NS_PER_NODE, SharedTree, store_estimate};
 use std::sync::atomic::AtomicI64;
 use std::time::{Duration, Instant};
 use tabula_core::{Game, GameRng, Seat, ToAct, rng_from_seed};
@@ -307,10 +307,8 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         let iterations = tallies.iter().map(|t| shared.add_to_root(t)).sum();
         let storing = Instant::now();
         shared.store(&mut self.workers[0].tree);
-        let nodes = self.workers[0].tree.len().max(1);
-        // Smoothed: one store's cost per node varies with what the caches hold.
-        let measured = storing.elapsed().as_nanos() as f64 / nodes as f64;
-        self.store_ns_per_node = (self.store_ns_per_node + measured) / 2.0;
+        self.store_ns_per_node =
+            store_estimate(self.store_ns_per_node, self.workers[0].tree.len(), storing);
         self.shared = Some(shared);
         Ok(self.finish(game, start, iterations, reused_visits))
     }

@@ -36,7 +36,7 @@ mod select;
 mod stats;
 mod zeroed;
 
-pub(crate) use limits::{Limits, STORE_NS_PER_NODE};
+pub(crate) use limits::{Limits, STORE_NS_PER_NODE, store_estimate};
 pub(crate) use stats::RootTally;
 use stats::{FLUSH, HOT, INLINE_SEATS, Local};
 use zeroed::Zeroed;

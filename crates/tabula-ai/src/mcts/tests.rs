@@ -60,3 +60,17 @@ fn a_timed_shared_search_leaves_room_to_write_its_tree_back() {
         "{iterations} iterations"
     );
 }
+
+/// The estimate of the write back's cost learns only from trees large enough to tell, and
+/// never takes one slow write for more than 100 ns a node: a search of a few nodes, or one
+/// slowed by the machine, does not make the next timed search stop early.
+#[test]
+fn the_write_back_estimate_ignores_small_trees_and_caps_slow_writes() {
+    use super::shared::store_estimate;
+    use std::time::{Duration, Instant};
+    let long_ago = Instant::now() - Duration::from_secs(1);
+    assert_eq!(store_estimate(15.0, 100, long_ago), 15.0);
+    assert_eq!(store_estimate(15.0, 20_000, long_ago), (15.0 + 100.0) / 2.0);
+    let now = store_estimate(15.0, 1_000_000, Instant::now());
+    assert!((7.5..15.0 / 2.0 + 100.0 / 2.0).contains(&now), "{now}");
+}

@@ -3,9 +3,9 @@
 //! connection is reset and checked before the next write (`sqlite_conn.rs`).
 //!
 //! Statements are few per batch (each costs a round trip to sqlx's connection thread): the
-//! log entries of the whole batch go in a few multi-row `INSERT`s, and the writer remembers the next
-//! ply of every unfinished match it has written to, so checking that an append continues its
-//! log reads the database only once per match and process.
+//! log entries of the whole batch go in a few multi-row `INSERT`s, and the writer remembers
+//! the next ply of every unfinished match it has written to, so checking that an append
+//! continues its log reads the database only once per match and process.
 
 use super::columns;
 use super::group_commit::{self, Batch};

@@ -13,6 +13,25 @@ use std::time::{Duration, Instant};
 /// has measured it (a Connect Four tree of 300,000 nodes: a few milliseconds).
 pub(crate) const STORE_NS_PER_NODE: f64 = 15.0;
 
+/// The fewest nodes whose write back says what a node costs: a small tree's write is mostly
+/// its fixed costs, which would make the next large search stop far too early.
+const MEASURED_NODES: usize = 10_000;
+
+/// The most a node's write back is taken to cost, in nanoseconds, whatever one write took
+/// (a write slowed by the machine's other work must not starve the next search).
+const MAX_NS_PER_NODE: f64 = 100.0;
+
+/// The bot's estimate of the write back's cost per node after a write of `nodes` nodes that
+/// began at `began`: the mean of `before` and this write's, when the tree was large enough
+/// to tell.
+pub(crate) fn store_estimate(before: f64, nodes: usize, began: Instant) -> f64 {
+    if nodes < MEASURED_NODES {
+        return before;
+    }
+    let measured = began.elapsed().as_nanos() as f64 / nodes as f64;
+    (before + measured.min(MAX_NS_PER_NODE)) / 2.0
+}
+
 /// What ends a tree-parallel search.
 #[derive(Clone, Copy)]
 pub(crate) struct Limits<'a> {
