@@ -280,9 +280,13 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         let remaining = AtomicI64::new(self.config.iterations.unwrap_or(0) as i64);
         let settings = Settings::of(&self.config);
         let policy = &self.rollout;
-        let store_ns = self.store_ns_per_node;
+        let limits = Limits {
+            remaining: &remaining,
+            budget,
+            store_ns_per_node: self.store_ns_per_node,
+        };
         let tallies: Vec<_> = std::thread::scope(|scope| {
-            let (shared, settings, remaining) = (&shared, &settings, &remaining);
+            let (shared, settings) = (&shared, &settings);
             let handles: Vec<_> = self
                 .scratches
                 .iter_mut()
@@ -290,11 +294,6 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
                 .map(|(scratch, &seed)| {
                     scope.spawn(move || {
                         let mut rng = rng_from_seed(seed);
-                        let limits = Limits {
-                            remaining,
-                            budget,
-                            store_ns_per_node: store_ns,
-                        };
                         shared.run(game, policy, settings, limits, &mut rng, scratch)
                     })
                 })
