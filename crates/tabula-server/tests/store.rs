@@ -1,7 +1,8 @@
 //! Storage, every test on both back-ends (`name::sqlite`, `name::postgres`; see
 //! `common/backends.rs`): the store keeps records and logs, reads a log from a ply on, and
 //! refuses gaps and duplicates, alone, even among concurrent writes; concurrent appends of
-//! different matches, committed in groups, are each acknowledged and stored; a database of
+//! different matches, committed in groups, are each acknowledged and stored, as are
+//! concurrent creates and joins; a database of
 //! a newer schema is refused. Restarts are in `store_restart.rs`. SQLite's migration from
 //! plain tokens (a format PostgreSQL never had) is tested on SQLite alone.
 
@@ -131,6 +132,10 @@ async fn a_long_append_of_any_text_is_stored_exactly(db: TestDb) {
     long_append_stored_exactly(db.open().await).await;
 }
 
+async fn concurrent_creates_and_joins_are_all_stored_and_a_bad_one_fails_alone(db: TestDb) {
+    creates_and_joins_of_many_matches(db.open().await).await;
+}
+
 async fn a_database_of_a_newer_schema_is_refused(db: TestDb) {
     newer_schema_refused(&db).await;
 }
@@ -225,6 +230,62 @@ async fn appends_of_many_matches(store: Arc<dyn MatchStore>) {
     let mut want = odd.clone();
     want.sort();
     assert_eq!(listed, want);
+}
+
+/// 48 matches are created at once, among them a duplicate id, then their invited seats are
+/// joined at once, among them a seat of a match that does not exist (the stores commit each
+/// group together): the duplicate and the missing match fail alone, with their own ids, and
+/// every other match is stored with its seats, the invited one joined.
+async fn creates_and_joins_of_many_matches(store: Arc<dyn MatchStore>) {
+    let seats = vec![
+        SeatKind::Human,
+        SeatKind::Human,
+        SeatKind::Bot("casual".into()),
+    ];
+    let taken = record("taken", "toy-nim", json!({}), seats.clone());
+    store.create(&taken).await.unwrap();
+    let ids: Vec<String> = (0..48).map(|m| format!("c{m}")).collect();
+    let records: Vec<_> = ids
+        .iter()
+        .chain([&"taken".to_string()])
+        .map(|id| record(id, "toy-nim", json!({ "n": id.len() }), seats.clone()))
+        .collect();
+    let answers = futures_util::future::join_all(records.iter().map(|r| store.create(r))).await;
+    for (id, answer) in ids.iter().zip(&answers) {
+        assert!(answer.is_ok(), "{id}: {answer:?}");
+    }
+    assert!(
+        matches!(&answers[48], Err(StoreError::Duplicate(id)) if id == "taken"),
+        "{:?}",
+        answers[48]
+    );
+    let joins = ids
+        .iter()
+        .map(String::as_str)
+        .chain(["nowhere"])
+        .map(|id| store.set_joined(id, Seat(1)));
+    let answers = futures_util::future::join_all(joins).await;
+    for (id, answer) in ids.iter().zip(&answers) {
+        assert!(answer.is_ok(), "{id}: {answer:?}");
+    }
+    assert!(
+        matches!(&answers[48], Err(StoreError::Missing(id)) if id == "nowhere"),
+        "{:?}",
+        answers[48]
+    );
+    for (id, r) in ids.iter().zip(&records) {
+        let stored = store.load(id).await.unwrap().unwrap().record;
+        assert_eq!(stored.params, r.params, "{id}");
+        assert_eq!(stored.seats.len(), 3, "{id}");
+        let joined: Vec<bool> = stored.seats.iter().map(|s| s.joined).collect();
+        assert_eq!(joined, [false, true, true], "{id}");
+        assert_eq!(stored.seats[2].kind, SeatKind::Bot("casual".into()), "{id}");
+    }
+    let taken_now = store.load("taken").await.unwrap().unwrap().record;
+    assert!(
+        !taken_now.seats[1].joined,
+        "the refused create changed nothing"
+    );
 }
 
 /// One append of more entries than a statement may bind values (SQLite: 32,766), whose

@@ -6,8 +6,9 @@
 use super::{MatchRecord, SeatKind};
 use sqlx::{Database, Encode, QueryBuilder, Type};
 
-/// `INSERT INTO matches … VALUES (…)` for `r`; a store may push a conflict clause after it.
-pub(super) fn insert_match<'a, DB>(r: &'a MatchRecord) -> QueryBuilder<'a, DB>
+/// `INSERT INTO matches … VALUES (…), …` for `records` (at least one); a store may push a
+/// conflict clause after it.
+pub(super) fn insert_matches<'a, DB>(records: &[&'a MatchRecord]) -> QueryBuilder<'a, DB>
 where
     DB: Database,
     &'a str: Encode<'a, DB> + Type<DB>,
@@ -20,7 +21,7 @@ where
         "INSERT INTO matches (id, game, params, players, seed, setup, created_at, hints, \
          position) ",
     );
-    query.push_values([r], |mut row, r| {
+    query.push_values(records.iter().copied(), |mut row, r| {
         row.push_bind(r.id.as_str())
             .push_bind(r.game.as_str())
             .push_bind(r.params.to_string())
@@ -35,8 +36,9 @@ where
     query
 }
 
-/// `INSERT INTO seats … VALUES (…), (…)`: every seat of `r` in one statement, seat 1 first.
-pub(super) fn insert_seats<'a, DB>(r: &'a MatchRecord) -> QueryBuilder<'a, DB>
+/// `INSERT INTO seats … VALUES (…), (…)`: every seat of `records` (at least one) in one
+/// statement, each match's seat 1 first.
+pub(super) fn insert_seats<'a, DB>(records: &[&'a MatchRecord]) -> QueryBuilder<'a, DB>
 where
     DB: Database,
     &'a str: Encode<'a, DB> + Type<DB>,
@@ -48,7 +50,13 @@ where
     let mut query = QueryBuilder::new(
         "INSERT INTO seats (match_id, seat, kind, level, token_hash, open, joined) ",
     );
-    query.push_values(r.seats.iter().enumerate(), |mut row, (i, seat)| {
+    let seats = records.iter().flat_map(|r| {
+        r.seats
+            .iter()
+            .enumerate()
+            .map(move |(i, seat)| (*r, i, seat))
+    });
+    query.push_values(seats, |mut row, (r, i, seat)| {
         let (kind, level) = match &seat.kind {
             SeatKind::Human => ("human", None),
             SeatKind::Bot(level) => ("bot", Some(level.as_str())),

@@ -166,13 +166,13 @@ impl PgStore {
 
     async fn create(&self, r: &MatchRecord) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await.map_err(db_err)?;
-        let mut insert = columns::insert_match::<Postgres>(r);
+        let mut insert = columns::insert_matches::<Postgres>(&[r]);
         insert.push(" ON CONFLICT (id) DO NOTHING");
         let done = insert.build().execute(&mut *tx).await.map_err(db_err)?;
         if done.rows_affected() == 0 {
             return Err(StoreError::Duplicate(r.id.clone()));
         }
-        columns::insert_seats::<Postgres>(r)
+        columns::insert_seats::<Postgres>(&[r])
             .build()
             .execute(&mut *tx)
             .await

@@ -3,9 +3,10 @@
 //! connection is reset and checked before the next write (`sqlite_conn.rs`).
 //!
 //! Statements are few per batch (each costs a round trip to sqlx's connection thread): the
-//! log entries of the whole batch go in a few multi-row `INSERT`s, and the writer remembers
-//! the next ply of every unfinished match it has written to, so checking that an append
-//! continues its log reads the database only once per match and process.
+//! batch's new matches go in two `INSERT`s, its joined seats in one `UPDATE`, the log
+//! entries in a few multi-row `INSERT`s, and the writer remembers the next ply of every
+//! unfinished match it has written to, so checking that an append continues its log reads
+//! the database only once per match and process.
 
 use super::columns;
 use super::group_commit::{self, Batch};
@@ -14,7 +15,7 @@ use super::{LogEntry, MatchRecord, StoreError, TokenHash};
 use sqlx::Sqlite;
 use sqlx::error::ErrorKind;
 use sqlx::sqlite::SqliteConnection;
-use sqlx::{Connection, Row};
+use sqlx::{Connection, QueryBuilder, Row};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 use tabula_core::Seat;
@@ -121,15 +122,25 @@ async fn write_batch(
     next_ply: &mut HashMap<String, u64>,
 ) -> Result<(), StoreError> {
     let mut tx = conn.begin().await.map_err(db_err)?;
-    let mut planned: HashMap<&str, u64> = HashMap::new();
+    // The batch's new matches and seats joined go first, each kind in one statement: no
+    // other write of a batch can depend on a later one of these.
+    let mut creates: Vec<&MatchRecord> = Vec::new();
+    let mut joins: Vec<(&str, Seat)> = Vec::new();
+    for op in ops {
+        match op {
+            WriteOp::Create(record) => creates.push(record),
+            WriteOp::Joined { id, seat } => joins.push((id, *seat)),
+            _ => {}
+        }
+    }
+    create(&mut tx, &creates).await?;
+    mark_joined(&mut tx, &joins).await?;
+    let mut planned: HashMap<&str, u64> = creates.iter().map(|r| (r.id.as_str(), 0)).collect();
     let mut rows: Vec<(&str, &LogEntry)> = Vec::new();
     let mut finished: Vec<&str> = Vec::new();
     for op in ops {
         match op {
-            WriteOp::Create(record) => {
-                create(&mut tx, record).await?;
-                planned.insert(&record.id, 0);
-            }
+            WriteOp::Create(_) | WriteOp::Joined { .. } => {}
             WriteOp::Append {
                 id,
                 entries,
@@ -152,18 +163,6 @@ async fn write_batch(
                 planned.insert(id, have + entries.len() as u64);
                 if *over {
                     finished.push(id);
-                }
-            }
-            WriteOp::Joined { id, seat } => {
-                let done =
-                    sqlx::query("UPDATE seats SET joined = 1 WHERE match_id = ? AND seat = ?")
-                        .bind(id)
-                        .bind(seat.number() as i64)
-                        .execute(&mut *tx)
-                        .await
-                        .map_err(db_err)?;
-                if done.rows_affected() == 0 {
-                    return Err(StoreError::Missing(id.clone()));
                 }
             }
             WriteOp::JoinOpen {
@@ -267,21 +266,57 @@ async fn insert_rows(
     Ok(())
 }
 
-async fn create(conn: &mut SqliteConnection, r: &MatchRecord) -> Result<(), StoreError> {
-    let inserted = columns::insert_match::<Sqlite>(r)
+/// Inserts `records` (none: nothing) with their seats, two statements in all. A duplicate id
+/// refuses the batch, naming the first record: group commit then writes each alone, which
+/// names the right one.
+async fn create(conn: &mut SqliteConnection, records: &[&MatchRecord]) -> Result<(), StoreError> {
+    let Some(first) = records.first() else {
+        return Ok(());
+    };
+    let inserted = columns::insert_matches::<Sqlite>(records)
         .build()
         .execute(&mut *conn)
         .await;
     match inserted {
         Err(sqlx::Error::Database(d)) if d.kind() == ErrorKind::UniqueViolation => {
-            return Err(StoreError::Duplicate(r.id.clone()));
+            return Err(StoreError::Duplicate(first.id.clone()));
         }
         other => other.map_err(db_err)?,
     };
-    columns::insert_seats::<Sqlite>(r)
+    columns::insert_seats::<Sqlite>(records)
         .build()
         .execute(&mut *conn)
         .await
         .map_err(db_err)?;
+    Ok(())
+}
+
+/// Marks the seats of `joins` joined, in one statement. A seat that does not exist refuses
+/// the batch, naming the first match: group commit then writes each alone, which names the
+/// right one (as it does for a seat named twice in one batch, counted once by the update).
+async fn mark_joined(
+    conn: &mut SqliteConnection,
+    joins: &[(&str, Seat)],
+) -> Result<(), StoreError> {
+    let Some((first, _)) = joins.first() else {
+        return Ok(());
+    };
+    let mut query = QueryBuilder::<Sqlite>::new(
+        "UPDATE seats SET joined = 1 WHERE (match_id, seat) IN (VALUES ",
+    );
+    let mut pairs = query.separated(", ");
+    for (id, seat) in joins {
+        pairs
+            .push("(")
+            .push_bind_unseparated(*id)
+            .push_unseparated(", ")
+            .push_bind_unseparated(seat.number() as i64)
+            .push_unseparated(")");
+    }
+    query.push(")");
+    let done = query.build().execute(&mut *conn).await.map_err(db_err)?;
+    if done.rows_affected() < joins.len() as u64 {
+        return Err(StoreError::Missing(first.to_string()));
+    }
     Ok(())
 }
