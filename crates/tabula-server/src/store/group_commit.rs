@@ -1,7 +1,8 @@
 //! Group commit, shared by the SQLite and PostgreSQL stores: every write goes to one writer
-//! task. While one transaction commits, new writes queue; the writer then takes everything
-//! queued (up to its batch size) into one transaction (one fsync, one `COMMIT`), and answers
-//! each caller only once that transaction has committed.
+//! task. While one transaction commits, new writes queue; the writer then lets the tasks
+//! that are ready run while they keep adding writes, takes everything queued (up to its
+//! batch size) into one transaction (one fsync, one `COMMIT`), and answers each caller only
+//! once that transaction has committed.
 //!
 //! Should a batch be refused (a constraint, a duplicate id, a gap in a log), its writes are
 //! tried again one by one, so that a bad write fails alone; should it fail from a fault of
@@ -51,6 +52,7 @@ pub(super) async fn run<B: Batch>(
     let mut batch = Vec::with_capacity(max_batch);
     while let Some(first) = queue.recv().await {
         batch.push(first);
+        gather(&queue, max_batch).await;
         while batch.len() < max_batch {
             match queue.try_recv() {
                 Ok(p) => batch.push(p),
@@ -90,6 +92,27 @@ pub(super) async fn run<B: Batch>(
         }
     }
 }
+
+/// Lets the tasks that are ready run before a batch is taken, as long as they keep adding
+/// writes to `queue` (at most [`GATHER_YIELDS`] times, and not beyond `max_batch`). Under
+/// load the writes of actions already read are then committed with the batch instead of
+/// starting the next one: fewer, larger transactions, so fewer round trips to the database
+/// per write (on SQLite each statement wakes its connection thread). An idle queue costs one
+/// yield.
+async fn gather<Op>(queue: &mpsc::Receiver<Pending<Op>>, max_batch: usize) {
+    let mut queued = queue.len();
+    for _ in 0..GATHER_YIELDS {
+        tokio::task::yield_now().await;
+        let now = queue.len();
+        if now == queued || now + 1 >= max_batch {
+            break;
+        }
+        queued = now;
+    }
+}
+
+/// The most times [`gather`] lets other tasks run before a batch is taken.
+const GATHER_YIELDS: usize = 8;
 
 #[cfg(test)]
 mod tests {
@@ -187,5 +210,49 @@ mod tests {
         for a in answers {
             assert!(a.await.unwrap().unwrap_err().is_fault());
         }
+    }
+
+    /// Writes that tasks ready to run send while the writer gathers its batch go into that
+    /// batch: here the first write wakes two tasks that send one each (without the gathering,
+    /// the first write is committed alone).
+    #[tokio::test(flavor = "current_thread")]
+    async fn writes_of_ready_tasks_join_the_batch_being_gathered() {
+        let batches = Arc::new(Mutex::new(Vec::new()));
+        let gate = Arc::new(Semaphore::new(16));
+        let (queue, rx) = mpsc::channel(64);
+        let recorder = Recorder {
+            batches: batches.clone(),
+            gate,
+        };
+        let writer = tokio::spawn(run(recorder, rx, 512));
+        let go = Arc::new(tokio::sync::Notify::new());
+        let send = |queue: mpsc::Sender<Pending<u32>>, op: u32| async move {
+            let (done, answer) = oneshot::channel();
+            queue.send(Pending { op, done }).await.unwrap();
+            answer.await.unwrap().unwrap();
+        };
+        let mut tasks = Vec::new();
+        for op in [2, 3] {
+            let (queue, go, send) = (queue.clone(), go.clone(), send);
+            tasks.push(tokio::spawn(async move {
+                go.notified().await;
+                send(queue, op).await;
+            }));
+        }
+        tokio::task::yield_now().await; // the two tasks now wait for `go`
+        tasks.push(tokio::spawn({
+            let go = go.clone();
+            async move {
+                let (done, answer) = oneshot::channel();
+                queue.send(Pending { op: 1, done }).await.unwrap();
+                go.notify_waiters();
+                answer.await.unwrap().unwrap();
+            }
+        }));
+        for t in tasks {
+            t.await.unwrap();
+        }
+        writer.await.unwrap();
+        assert_eq!(*batches.lock().unwrap(), vec![vec![1, 2, 3]]);
     }
 }
