@@ -238,6 +238,12 @@ impl<G: Game> BotFactory<G> {
                         let make = self.alphabeta.expect("checked by engine_for");
                         let mut config = level.alphabeta();
                         config.time_ms = *ms;
+                        // A level backed by a solver already gives its second thread to
+                        // the proof (see `solver.rs`).
+                        let proves = self.solver.is_some() && level.solver_nodes().is_some();
+                        if !proves {
+                            config.threads = threads.unwrap_or(1);
+                        }
                         make(config, seed)
                     }
                     Engine::Mcts => {

@@ -63,7 +63,10 @@
 //!
 //! Hosts that face people may give a level more threads (`strong:threads=2`): MCTS then
 //! shares one tree between the threads (not deterministic), with the same iteration budget,
-//! so the move only gets faster; and a cap on its time (`expert:ms=1900`), which ends the
+//! so the move only gets faster; alpha-beta shares its transposition table (lazy SMP, not
+//! deterministic either), its main thread keeping the node budget, so the move gets faster
+//! or deeper (but for a level that proves with a solver, whose second thread is the
+//! proof's); and a cap on its time (`expert:ms=1900`), which ends the
 //! search early on a machine slower than its budget was sized for. The server plays every
 //! named level on all cores within [`Level::time_cap_ms`] (`strong` 450 ms, `expert`
 //! 1 900 ms); `tabula match`, `analyze` and `engine` play the levels as they are.
@@ -180,6 +183,7 @@ impl Level {
             tt_bits,
             noise,
             reductions,
+            threads: 1,
             pace: self.pace(),
         }
     }

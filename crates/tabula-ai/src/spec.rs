@@ -3,7 +3,8 @@
 //!
 //! - `random`
 //! - a level: `beginner`, `casual`, `strong`, `expert`, with optional `engine=mcts|alphabeta`
-//!   and `threads=N` (MCTS threads sharing one tree; one thread is deterministic for a seed)
+//!   and `threads=N` (threads sharing one MCTS tree or one alpha-beta table; one thread is
+//!   deterministic for a seed)
 //! - `mcts`: `iterations=N` (or `iters`), `ms=N` (time per move), `c=X`, `threads=N`,
 //!   `parallel=tree|root` (with several threads: one shared tree, the default, or one tree
 //!   per thread, deterministic for a seed and thread count),
@@ -11,7 +12,8 @@
 //!   `steps=N` (rollout cap), `prior=X` (weight of the policy's recommendation); unspecified
 //!   keys keep [`MctsConfig::default`]
 //! - `alphabeta` (or `ab`): `depth=N`, `nodes=N`, `ms=N`, `noise=X`, `tt=BITS`,
-//!   `reduce=yes|no` (late-move reductions)
+//!   `reduce=yes|no` (late-move reductions), `threads=N` (lazy SMP: threads sharing the
+//!   transposition table; one thread is deterministic for a seed)
 //!
 //! Examples: `mcts:iterations=5000:c=1.0`, `alphabeta:depth=10:ms=500`, `strong:threads=2`.
 
@@ -166,7 +168,10 @@ impl FromStr for BotSpec {
                         "noise" => config.noise = number(spec, k, v)?,
                         "tt" => config.tt_bits = number(spec, k, v)?,
                         "reduce" => config.reductions = yes_no(spec, k, v)?,
-                        _ => return Err(unknown(k, "depth, nodes, ms, noise, tt, reduce")),
+                        "threads" => config.threads = number(spec, k, v)?,
+                        _ => {
+                            return Err(unknown(k, "depth, nodes, ms, noise, tt, reduce, threads"));
+                        }
                     }
                 }
                 config.check().map_err(|m| AiError::spec(spec, m))?;
@@ -323,6 +328,9 @@ impl fmt::Display for BotSpec {
                 }
                 if config.reductions {
                     f.write_str(":reduce=yes")?;
+                }
+                if config.threads != 1 {
+                    write!(f, ":threads={}", config.threads)?;
                 }
                 Ok(())
             }

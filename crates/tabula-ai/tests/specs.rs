@@ -17,6 +17,7 @@ fn specs_read_and_write_back() {
         "mcts:iterations=100:c=1.4:nodes=1000:steps=50:prior=2.5:rollout=game",
         "alphabeta:depth=6",
         "alphabeta:depth=12:nodes=1000:ms=500:noise=0.1:tt=16",
+        "alphabeta:depth=30:ms=100:threads=2",
     ] {
         let spec: BotSpec = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         let back: BotSpec = spec.to_string().parse().unwrap();
@@ -62,6 +63,11 @@ fn bad_specs_name_the_problem() {
         ("mcts:parallel=leaf", "parallel is tree or root"),
         ("alphabeta:depth=0", "depth must be at least 1"),
         ("alphabeta:iterations=5", "unknown option `iterations`"),
+        (
+            "alphabeta:threads=0",
+            "threads must be from 1 to 256, not 0",
+        ),
+        ("alphabeta:threads=many", "`threads` needs a number"),
         ("strong:engine=minimax", "engine is mcts or alphabeta"),
         ("strong:threads=0", "threads must be at least 1"),
         ("expert:ms=0", "ms must be at least 1"),

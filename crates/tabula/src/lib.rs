@@ -247,7 +247,8 @@ enum Command {
         /// Seeds the bot and `position start`.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Root-parallel MCTS trees (alpha-beta searches on one thread).
+        /// Search threads: MCTS threads share one tree, alpha-beta threads one
+        /// transposition table (lazy SMP).
         #[arg(long, value_name = "T")]
         threads: Option<usize>,
         /// The number of players of `position start` (default: the game's usual number).

@@ -354,6 +354,20 @@ fn info_line_carries_the_searched_figures_and_a_pv_in_notation() {
 }
 
 #[test]
+fn alphabeta_on_two_threads_answers_with_a_whole_iteration_and_a_legal_pv() {
+    let mut engine = Engine::start(&["khan-tsin", "--bot", "alphabeta:depth=2", "--threads", "2"]);
+    assert!(engine.ask("position start seed 3").is_empty());
+    let answer = engine.ask("go depth 5");
+    let (info, best) = best_move(&answer);
+    let info = info[0];
+    assert_eq!(field(info, "depth"), ["5"], "{info}");
+    let pv = field(info, "pv");
+    assert_eq!(pv[0], best, "{info}");
+    let line = format!("position start seed 3 moves {}", pv.join(" "));
+    assert!(engine.ask(&line).is_empty(), "{line}");
+}
+
+#[test]
 fn go_refuses_a_finished_game_and_a_pending_chance_event() {
     let mut engine = Engine::start(&["connect-four"]);
     let won = "......./......./...x.../...xo../...xo../...xo.. o";

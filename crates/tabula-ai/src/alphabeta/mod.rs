@@ -12,19 +12,24 @@
 //! deepening. `noise` adds a seeded pseudo-random value in `[-noise, noise]` to each leaf
 //! evaluation (the same for the same position within a game), which varies play between
 //! seeds and weakens the easier levels.
+//!
+//! `threads` above one searches on that many threads sharing the transposition table (lazy
+//! SMP, `root.rs`): the same search on the main thread, deeper within the same time, and not
+//! reproducible; one thread is.
 
 mod report;
+mod root;
 mod search;
 mod tt;
 
 use crate::{AiError, Bot, Decision, Pace};
 use rand::RngExt;
-use search::{Searcher, WIN, WIN_BOUND, new_history};
+use search::{Knobs, Searcher, WIN, WIN_BOUND, new_history};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 use tabula_core::{Actor, Game, Heuristic, Seat, ToAct, TwoPlayerZeroSum, Zobrist, rng_from_seed};
-use tt::Table;
+use tt::{SharedTable, Table, Transpositions};
 
 /// The settings of an alpha-beta bot.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -46,6 +51,9 @@ pub struct AlphaBetaConfig {
     /// window, and searched again at full depth only when they beat the best so far. The
     /// search then reaches deeper within the same nodes.
     pub reductions: bool,
+    /// Threads searching together (lazy SMP, sharing the transposition table); the depth,
+    /// node and time budgets are the main thread's.
+    pub threads: usize,
     /// The delays suggested to real-time hosts.
     pub pace: Pace,
 }
@@ -59,6 +67,7 @@ impl Default for AlphaBetaConfig {
             tt_bits: 20,
             noise: 0.0,
             reductions: false,
+            threads: 1,
             pace: Pace::NONE,
         }
     }
@@ -74,10 +83,16 @@ impl AlphaBetaConfig {
     }
 
     /// Checks the settings, with a message naming the bad one: depth ≥ 1, finite noise ≥ 0,
-    /// `tt_bits` ≤ 30.
+    /// `tt_bits` ≤ 30, threads from 1 to 256.
     pub fn check(&self) -> Result<(), String> {
         if self.max_depth == 0 {
             return Err("depth must be at least 1".into());
+        }
+        if !(1..=256).contains(&self.threads) {
+            return Err(format!(
+                "threads must be from 1 to 256, not {}",
+                self.threads
+            ));
         }
         if !(self.noise.is_finite() && self.noise >= 0.0) {
             return Err(format!("noise must be a number ≥ 0, not {}", self.noise));
@@ -117,11 +132,49 @@ impl<A> AlphaBetaResult<A> {
 /// A search's result with the root moves' scores, best first.
 pub(crate) type RootSearch<A> = (AlphaBetaResult<A>, Vec<(A, i32)>);
 
+/// The bot's transposition table: its own on one thread, shared by several.
+enum Tables<A> {
+    One(Table<A>),
+    Shared(SharedTable<A>),
+}
+
+impl<A: Copy> Tables<A> {
+    fn new(bits: u8, threads: usize) -> Self {
+        if threads > 1 {
+            Tables::Shared(SharedTable::new(bits))
+        } else {
+            Tables::One(Table::new(bits))
+        }
+    }
+
+    fn new_generation(&mut self) {
+        match self {
+            Tables::One(t) => t.new_generation(),
+            Tables::Shared(t) => t.new_generation(),
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            Tables::One(t) => t.clear(),
+            Tables::Shared(t) => t.clear(),
+        }
+    }
+
+    /// The best action stored for `key`.
+    fn best(&self, key: u64) -> Option<A> {
+        match self {
+            Tables::One(t) => t.probe(key).and_then(|e| e.best),
+            Tables::Shared(t) => t.probe(key).and_then(|e| e.best),
+        }
+    }
+}
+
 /// An alpha-beta bot.
 pub struct AlphaBetaBot<G: Game> {
     config: AlphaBetaConfig,
     name: String,
-    tt: Table<G::Action>,
+    tt: Tables<G::Action>,
     history: Vec<i32>,
     noise_seed: u64,
     last: Option<AlphaBetaResult<G::Action>>,
@@ -136,7 +189,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
         AlphaBetaBot {
             name: format!("alphabeta({})", config.max_depth),
-            tt: Table::new(config.tt_bits.min(30)),
+            tt: Tables::new(config.tt_bits.min(30), config.threads),
             history: new_history(),
             noise_seed: rng_from_seed(seed).random(),
             last: None,
@@ -196,15 +249,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         for h in self.history.iter_mut() {
             *h /= 8;
         }
-        let mut s = Searcher {
-            tt: &mut self.tt,
-            history: &mut self.history,
-            killers: Vec::new(),
-            buffers: Vec::new(),
-            actions: Vec::new(),
-            nodes: 0,
-            stop: false,
-            limits_armed: false,
+        let knobs = Knobs {
             deadline: self
                 .config
                 .time_ms
@@ -216,57 +261,25 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
             visited: &self.visited,
             root_seat: seat,
         };
-        let mut root = s.ordered_moves(game, seat, 0, None);
-        if root.is_empty() {
-            return Err(AiError::NoLegalAction(seat));
-        }
-        let mut best = (root[0].1, 0, 0u32);
-        let mut root_scores = Vec::new();
-        for depth in 1..=self.config.max_depth as i32 {
-            s.limits_armed = depth > 1;
-            let (mut alpha, beta) = (-WIN - 1, WIN + 1);
-            let mut iteration_best = None;
-            let mut scores = Vec::with_capacity(root.len());
-            for (i, &(_, a)) in root.iter().enumerate() {
-                let mut child = game.clone();
-                child.apply(a);
-                let score = if i == 0 || exact {
-                    s.child_score(&child, seat, depth, -WIN - 1, beta, 0)
-                } else {
-                    let v = s.child_score(&child, seat, depth, alpha, alpha + 1, 0);
-                    if v > alpha && !s.stop {
-                        s.child_score(&child, seat, depth, alpha, beta, 0)
-                    } else {
-                        v
-                    }
-                };
-                if s.stop {
-                    break;
-                }
-                scores.push((a, score));
-                if iteration_best.is_none() || score > alpha {
-                    alpha = alpha.max(score);
-                    iteration_best = Some((a, score));
-                }
+        let max_depth = self.config.max_depth;
+        let (found, nodes) = match &mut self.tt {
+            Tables::One(tt) => {
+                let mut s = Searcher::new(tt, &mut self.history, knobs, true, None, None);
+                let found = root::deepen(&mut s, game, seat, 1, max_depth, exact)?;
+                (found, s.nodes)
             }
-            // With `exact`, best move, scores and depth all come from the last completed
-            // iteration, so that the best move heads the list of scores.
-            if !s.stop {
-                root_scores = scores;
-            }
-            if let Some((a, score)) = iteration_best.filter(|_| !(exact && s.stop)) {
-                best = (a, score, depth as u32);
-                // The best move first in the next iteration.
-                if let Some(pos) = root.iter().position(|&(_, m)| m == a) {
-                    let m = root.remove(pos);
-                    root.insert(0, m);
-                }
-            }
-            if s.stop || score_is_proven(best.1) {
-                break;
-            }
-        }
-        let nodes = s.nodes;
+            Tables::Shared(tt) => root::deepen_shared(
+                tt,
+                &mut self.history,
+                knobs,
+                self.config.threads,
+                game,
+                seat,
+                max_depth,
+                exact,
+            )?,
+        };
+        let (best, mut root_scores) = (found.best, found.root_scores);
         let pv = self.principal_variation(game, best.0, self.config.max_depth as usize);
         let result = AlphaBetaResult {
             best: best.0,
@@ -293,7 +306,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         let mut legal = Vec::new();
         while pv.len() < max {
             let ToAct::One(seat) = g.to_act() else { break };
-            let Some(a) = self.tt.probe(g.search_key()).and_then(|e| e.best) else {
+            let Some(a) = self.tt.best(g.search_key()) else {
                 break;
             };
             g.legal_actions_for(Actor::Seat(seat), &mut legal);
@@ -311,10 +324,6 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         self.tt.clear();
         self.history.fill(0);
     }
-}
-
-fn score_is_proven(score: i32) -> bool {
-    score.abs() > WIN_BOUND
 }
 
 impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> Bot<G> for AlphaBetaBot<G> {

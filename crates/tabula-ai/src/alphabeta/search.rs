@@ -6,8 +6,10 @@
 //! heuristic leaf `evaluate(seat) · 100000` plus the optional noise. The same seat may move
 //! twice in a row (placement phases): the score is then passed up without negation.
 
-use super::tt::{Bound, Table};
+use super::root::Searching;
+use super::tt::{Bound, Transpositions};
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use tabula_core::{Actor, Game, Heuristic, Outcome, Seat, ToAct, Zobrist};
 
@@ -19,9 +21,10 @@ pub(crate) const EVAL_SCALE: f64 = 100_000.0;
 const HISTORY_SLOTS: usize = 4096;
 const FX: u64 = 0x517c_c1b7_2722_0a95;
 
-/// The search state of one decision (the table and history live on in the bot).
-pub(crate) struct Searcher<'a, G: Game> {
-    pub tt: &'a mut Table<G::Action>,
+/// The search state of one decision on one thread (the table and history live on in the
+/// bot); `T` is the bot's own table, or the table its threads share.
+pub(crate) struct Searcher<'a, G: Game, T> {
+    pub tt: T,
     /// `history[seat * HISTORY_SLOTS + slot(action)]`.
     pub history: &'a mut Vec<i32>,
     pub killers: Vec<[Option<G::Action>; 2]>,
@@ -33,6 +36,11 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub limits_armed: bool,
     pub deadline: Option<Instant>,
     pub node_limit: Option<u64>,
+    /// Set when every thread of the search is to stop (a helper thread's only limit).
+    pub halt: Option<&'a AtomicBool>,
+    /// With several threads: the positions they are searching now, so that one leaves a
+    /// move another is searching for later (see [`DEFER_DEPTH`]).
+    pub searching: Option<&'a Searching>,
     pub noise: f64,
     /// Late-move reductions (see [`Searcher::reduction`]).
     pub reductions: bool,
@@ -41,6 +49,57 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// [`REPETITION`]).
     pub visited: &'a std::collections::HashSet<u64>,
     pub root_seat: Seat,
+}
+
+/// The least remaining depth at which a thread leaves for later a move that another thread
+/// is searching (not the node's first move), so that the threads split the work of a node
+/// rather than search the same move at once; shallower, the bookkeeping would cost more than
+/// the work it spares.
+const DEFER_DEPTH: i32 = 3;
+
+/// A search's settings that every thread of it shares.
+#[derive(Clone, Copy)]
+pub(crate) struct Knobs<'a> {
+    pub deadline: Option<Instant>,
+    pub node_limit: Option<u64>,
+    pub noise: f64,
+    pub reductions: bool,
+    pub noise_seed: u64,
+    pub visited: &'a std::collections::HashSet<u64>,
+    pub root_seat: Seat,
+}
+
+impl<'a, G: Game, T> Searcher<'a, G, T> {
+    /// A searcher on table `tt` with history `history` that also stops when `halt` is set:
+    /// the `main` thread's (the knobs' deadline and node limit apply) or a helper's.
+    pub fn new(
+        tt: T,
+        history: &'a mut Vec<i32>,
+        knobs: Knobs<'a>,
+        main: bool,
+        halt: Option<&'a AtomicBool>,
+        searching: Option<&'a Searching>,
+    ) -> Self {
+        Searcher {
+            tt,
+            history,
+            killers: Vec::new(),
+            buffers: Vec::new(),
+            actions: Vec::new(),
+            nodes: 0,
+            stop: false,
+            limits_armed: false,
+            deadline: knobs.deadline.filter(|_| main),
+            node_limit: knobs.node_limit.filter(|_| main),
+            halt,
+            searching,
+            noise: knobs.noise,
+            reductions: knobs.reductions,
+            noise_seed: knobs.noise_seed,
+            visited: knobs.visited,
+            root_seat: knobs.root_seat,
+        }
+    }
 }
 
 /// The score, for the searching seat, of a line that brings back a position where it already
@@ -120,7 +179,7 @@ pub(crate) fn terminal_score(outcome: &Outcome, seat: Seat, ply: u32) -> i32 {
     }
 }
 
-impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
+impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G, T> {
     /// The static value of `game` for `seat`: the heuristic plus the seeded noise (equal and
     /// opposite for the two seats, and the same for the same position).
     pub fn evaluate(&self, game: &G, seat: Seat) -> i32 {
@@ -141,13 +200,16 @@ impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
         }
         if self.node_limit.is_some_and(|n| self.nodes >= n)
             || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
         {
             self.stop = true;
         }
     }
 
     /// The score of `child` (reached by a move of `me`) for `me`, searched `depth - 1` deep.
-    #[inline]
+    // Always inlined: outside `negamax`, its calls cost 5 % of a one-thread search in
+    // Connect Four (callgrind).
+    #[inline(always)]
     pub fn child_score(
         &mut self,
         child: &G,
@@ -256,7 +318,7 @@ impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
-            if e.depth as i32 >= depth && self.tt.is_current(e) {
+            if e.depth as i32 >= depth && self.tt.is_current(&e) {
                 let s = from_tt(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,
@@ -274,37 +336,60 @@ impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
         }
         let mut best = -INF;
         let mut best_move = None;
-        for (i, &(key, a)) in moves.iter().enumerate() {
-            let mut child = game.clone();
-            child.apply(a);
-            let score = if i == 0 {
-                self.child_score(&child, seat, depth, alpha, beta, ply)
-            } else {
-                let r = self.reduction(depth, i, key);
-                let mut s = self.child_score(&child, seat, depth - r, alpha, alpha + 1, ply);
-                if r > 0 && s > alpha && !self.stop {
-                    // The reduced search says this move may be better: look at full depth.
-                    s = self.child_score(&child, seat, depth, alpha, alpha + 1, ply);
+        // Moves another thread is searching now, left for a second pass (bit i: move i).
+        let searching = self.searching.filter(|_| depth >= DEFER_DEPTH);
+        let mut deferred = 0u64;
+        'passes: for pass in 0..2 {
+            for (i, &(key, a)) in moves.iter().enumerate() {
+                if pass == 1 && (i >= 64 || deferred & (1 << i) == 0) {
+                    continue;
                 }
-                if s > alpha && s < beta && !self.stop {
+                let mut child = game.clone();
+                child.apply(a);
+                let mut claimed = None;
+                if let Some(searching) = searching.filter(|_| pass == 0 && i > 0 && i < 64) {
+                    let child_key = child.search_key();
+                    if !searching.claim(child_key) {
+                        deferred |= 1 << i;
+                        continue;
+                    }
+                    claimed = Some((searching, child_key));
+                }
+                let score = if i == 0 {
                     self.child_score(&child, seat, depth, alpha, beta, ply)
                 } else {
-                    s
+                    let r = self.reduction(depth, i, key);
+                    let mut s = self.child_score(&child, seat, depth - r, alpha, alpha + 1, ply);
+                    if r > 0 && s > alpha && !self.stop {
+                        // The reduced search says this move may be better: look at full depth.
+                        s = self.child_score(&child, seat, depth, alpha, alpha + 1, ply);
+                    }
+                    if s > alpha && s < beta && !self.stop {
+                        self.child_score(&child, seat, depth, alpha, beta, ply)
+                    } else {
+                        s
+                    }
+                };
+                if let Some((searching, child_key)) = claimed {
+                    searching.release(child_key);
                 }
-            };
-            if self.stop {
-                break;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(a);
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        self.reward_cutoff(seat, a, depth, ply);
-                        break;
+                if self.stop {
+                    break 'passes;
+                }
+                if score > best {
+                    best = score;
+                    best_move = Some(a);
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            self.reward_cutoff(seat, a, depth, ply);
+                            break 'passes;
+                        }
                     }
                 }
+            }
+            if deferred == 0 {
+                break;
             }
         }
         self.buffers[ply as usize] = moves;

@@ -9,6 +9,15 @@
 //! below a draw, see `search::REPETITION`), which change from one decision to the next; so a
 //! new decision starts a new generation, and scores of older generations are not trusted
 //! (their best actions still order the moves).
+//!
+//! A search on several threads shares a [`SharedTable`]: the same entries and replacement,
+//! each entry behind a flag of its own that a thread takes only to copy the entry in or out.
+//! A thread that finds the flag taken does not wait: its probe misses and its store is
+//! dropped, as when another position had replaced the entry (lazy SMP, see `root.rs`). One
+//! thread keeps the plain [`Table`].
+
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,17 +51,7 @@ impl<A: Copy> Table<A> {
     pub fn new(bits: u8) -> Self {
         let size = 1usize << bits.min(30);
         Table {
-            entries: vec![
-                Entry {
-                    key: 0,
-                    best: None,
-                    score: 0,
-                    depth: -1,
-                    bound: Bound::Exact,
-                    generation: 0,
-                };
-                size
-            ],
+            entries: vec![Entry::empty(); size],
             mask: size - 1,
             generation: 0,
         }
@@ -78,25 +77,164 @@ impl<A: Copy> Table<A> {
     #[inline]
     pub fn store(&mut self, key: u64, best: Option<A>, score: i32, depth: i32, bound: Bound) {
         let generation = self.generation;
-        let e = &mut self.entries[key as usize & self.mask];
-        if e.key != key || e.generation != generation || depth as i16 >= e.depth {
-            let best = best.or(if e.key == key { e.best } else { None });
-            *e = Entry {
-                key,
-                best,
-                score,
-                depth: depth.clamp(0, i16::MAX as i32) as i16,
-                bound,
-                generation,
-            };
-        }
+        replace(
+            &mut self.entries[key as usize & self.mask],
+            Entry::new(key, best, score, depth, bound, generation),
+        );
     }
 
     pub fn clear(&mut self) {
-        for e in &mut self.entries {
-            e.depth = -1;
-            e.best = None;
+        self.entries.iter_mut().for_each(Entry::forget);
+    }
+}
+
+impl<A: Copy> Entry<A> {
+    fn empty() -> Self {
+        Entry {
+            key: 0,
+            best: None,
+            score: 0,
+            depth: -1,
+            bound: Bound::Exact,
+            generation: 0,
         }
+    }
+
+    fn new(
+        key: u64,
+        best: Option<A>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        generation: u16,
+    ) -> Self {
+        Entry {
+            key,
+            best,
+            score,
+            depth: depth.clamp(0, i16::MAX as i32) as i16,
+            bound,
+            generation,
+        }
+    }
+
+    fn forget(&mut self) {
+        self.depth = -1;
+        self.best = None;
+    }
+}
+
+/// The replacement rule: `new` replaces an entry of another position, of an earlier
+/// generation, or of the same position searched no deeper; it keeps the old best action
+/// of its position when it has none.
+#[inline]
+fn replace<A: Copy>(e: &mut Entry<A>, new: Entry<A>) {
+    if e.key != new.key || e.generation != new.generation || new.depth >= e.depth {
+        let best = new.best.or(if e.key == new.key { e.best } else { None });
+        *e = Entry { best, ..new };
+    }
+}
+
+/// One entry of a [`SharedTable`] and the flag of the thread using it.
+#[repr(align(32))]
+struct Slot<A> {
+    entry: UnsafeCell<Entry<A>>,
+    busy: AtomicBool,
+}
+
+/// A [`Table`] that several threads search with at once.
+pub(crate) struct SharedTable<A> {
+    slots: Vec<Slot<A>>,
+    mask: usize,
+    generation: u16,
+}
+
+// SAFETY: a slot's entry is read or written only by the thread that set its `busy` flag
+// (`SharedTable::with_slot`), which the flag's acquire and release order with every other
+// thread's use of it; the entries themselves are plain data of `Send` parts.
+unsafe impl<A: Send> Sync for SharedTable<A> {}
+
+impl<A: Copy> SharedTable<A> {
+    /// A table of `2^bits` entries.
+    pub fn new(bits: u8) -> Self {
+        let size = 1usize << bits.min(30);
+        SharedTable {
+            slots: (0..size)
+                .map(|_| Slot {
+                    entry: UnsafeCell::new(Entry::empty()),
+                    busy: AtomicBool::new(false),
+                })
+                .collect(),
+            mask: size - 1,
+            generation: 0,
+        }
+    }
+
+    /// Starts a new generation: older scores are no longer trusted.
+    pub fn new_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// `f` of the entry of `key`'s slot, or `None` while another thread uses that slot.
+    #[inline]
+    fn with_slot<R>(&self, key: u64, f: impl FnOnce(&mut Entry<A>) -> R) -> Option<R> {
+        let slot = &self.slots[key as usize & self.mask];
+        slot.busy
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .ok()?;
+        // SAFETY: this thread set the flag, so no other thread uses the entry until it is
+        // cleared below (`f` is plain code on a copyable entry and does not reach the table).
+        let r = f(unsafe { &mut *slot.entry.get() });
+        slot.busy.store(false, Ordering::Release);
+        Some(r)
+    }
+
+    pub fn clear(&mut self) {
+        for slot in &mut self.slots {
+            slot.entry.get_mut().forget();
+        }
+    }
+}
+
+/// What the search needs of a table, one thread's or a shared one.
+pub(crate) trait Transpositions<A> {
+    /// The entry of `key`, if the table holds it.
+    fn probe(&self, key: u64) -> Option<Entry<A>>;
+    /// Whether `e`'s score was stored in the current generation.
+    fn is_current(&self, e: &Entry<A>) -> bool;
+    /// Stores a search's result for `key` (see [`replace`]).
+    fn store(&mut self, key: u64, best: Option<A>, score: i32, depth: i32, bound: Bound);
+}
+
+impl<A: Copy> Transpositions<A> for &mut Table<A> {
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry<A>> {
+        Table::probe(self, key).copied()
+    }
+    #[inline]
+    fn is_current(&self, e: &Entry<A>) -> bool {
+        Table::is_current(self, e)
+    }
+    #[inline]
+    fn store(&mut self, key: u64, best: Option<A>, score: i32, depth: i32, bound: Bound) {
+        Table::store(self, key, best, score, depth, bound)
+    }
+}
+
+impl<A: Copy> Transpositions<A> for &SharedTable<A> {
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry<A>> {
+        let e = self.with_slot(key, |e| *e)?;
+        (e.depth >= 0 && e.key == key).then_some(e)
+    }
+    #[inline]
+    fn is_current(&self, e: &Entry<A>) -> bool {
+        e.generation == self.generation
+    }
+    #[inline]
+    fn store(&mut self, key: u64, best: Option<A>, score: i32, depth: i32, bound: Bound) {
+        let new = Entry::new(key, best, score, depth, bound, self.generation);
+        self.with_slot(key, |e| replace(e, new));
     }
 }
 
@@ -127,5 +265,55 @@ mod tests {
         assert!(t.is_current(e));
         t.clear();
         assert!(t.probe(5).is_none());
+    }
+
+    /// The shared table keeps and replaces entries as the plain one does; a slot another
+    /// thread is using misses and drops a store, and is whole again once freed.
+    #[test]
+    fn shared_table_replaces_alike_and_passes_over_a_busy_slot() {
+        let mut plain: Table<u8> = Table::new(4);
+        let mut shared: SharedTable<u8> = SharedTable::new(4);
+        let writes = [
+            (5, Some(3), 10, 2, Bound::Exact),
+            (5, Some(1), 99, 1, Bound::Lower),
+            (21, None, 4, 3, Bound::Upper),
+            (21, Some(2), 6, 3, Bound::Lower),
+            (7, Some(9), -8, 1, Bound::Exact),
+        ];
+        for (i, &(key, best, score, depth, bound)) in writes.iter().enumerate() {
+            if i == 3 {
+                plain.new_generation();
+                shared.new_generation();
+            }
+            plain.store(key, best, score, depth, bound);
+            (&shared).store(key, best, score, depth, bound);
+            for k in [5, 7, 21] {
+                let (p, s) = (plain.probe(k).copied(), (&shared).probe(k));
+                assert_eq!(
+                    p.map(|e| (e.key, e.best, e.score, e.depth)),
+                    s.map(|e| (e.key, e.best, e.score, e.depth))
+                );
+                assert_eq!(p.map(|e| e.bound), s.map(|e| e.bound));
+                assert_eq!(
+                    p.map(|e| plain.is_current(&e)),
+                    s.map(|e| (&shared).is_current(&e))
+                );
+            }
+        }
+        let busy = &shared.slots[7 & shared.mask].busy;
+        busy.store(true, Ordering::Relaxed);
+        assert!((&shared).probe(7).is_none(), "a busy slot misses");
+        (&shared).store(7, Some(1), 50, 9, Bound::Exact);
+        busy.store(false, Ordering::Relaxed);
+        let e = (&shared)
+            .probe(7)
+            .expect("the entry is back once the slot is free");
+        assert_eq!(
+            (e.best, e.score, e.depth),
+            (Some(9), -8, 1),
+            "the store was dropped"
+        );
+        shared.clear();
+        assert!((&shared).probe(7).is_none());
     }
 }

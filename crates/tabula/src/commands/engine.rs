@@ -89,8 +89,8 @@ pub fn engine(args: EngineArgs<'_>) -> Result<()> {
     Ok(())
 }
 
-/// The bot specification with `threads` MCTS threads sharing one tree (alpha-beta and random
-/// bots search on one thread and ignore it).
+/// The bot specification with `threads` threads sharing one MCTS tree or one alpha-beta table
+/// (a random bot ignores it).
 fn with_threads(bot: &str, threads: Option<usize>) -> Result<String> {
     let Some(t) = threads else {
         return Ok(bot.to_string());
@@ -102,7 +102,8 @@ fn with_threads(bot: &str, threads: Option<usize>) -> Result<String> {
     match &mut spec {
         BotSpec::Level { threads, .. } => *threads = Some(t),
         BotSpec::Mcts { config, .. } => config.threads = t,
-        BotSpec::Random | BotSpec::AlphaBeta(_) => {}
+        BotSpec::AlphaBeta(config) => config.threads = t,
+        BotSpec::Random => {}
     }
     Ok(spec.to_string())
 }

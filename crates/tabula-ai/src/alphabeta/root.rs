@@ -1,0 +1,234 @@
+//! The root of an alpha-beta search: iterative deepening over the root's moves, on one thread
+//! or on several sharing one transposition table (lazy SMP).
+//!
+//! With several threads, the main thread deepens as one thread does, within the search's
+//! deadline and node limit. Each helper thread deepens the same root at the same time with
+//! its own killers and history (a copy of the bot's), the odd ones one ply ahead. The threads
+//! help each other through the shared table (scores that cut a search short, best moves that
+//! order it). The search ends when the main thread stops or any thread completes its last
+//! iteration (the depth limit, or a proven result), and answers with the deepest iteration
+//! completed by any thread (the main thread's on a tie). The threads' timing decides which
+//! entries each meets, so a search on several threads is not reproducible; one thread is.
+
+use super::search::{Knobs, Searcher, WIN, WIN_BOUND};
+use super::tt::{SharedTable, Transpositions};
+use crate::AiError;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use tabula_core::{Game, Heuristic, Seat, Zobrist};
+
+/// What the deepening found: the best move with its score and the depth it comes from (an
+/// iteration that may have been interrupted after that move), and the deepest completed
+/// iteration's root moves with their scores (in search order).
+pub(super) struct Deepened<A> {
+    pub best: (A, i32, u32),
+    pub root_scores: Vec<(A, i32)>,
+    /// The deepest iteration completed (0 if none was).
+    pub completed: u32,
+}
+
+/// Deepens from `first_depth` to `max_depth` plies (or until the searcher stops or a win or
+/// loss is proven). The first iteration always completes (the searcher's limits are armed
+/// from the second). With `exact`, every root move is searched with a full window.
+pub(super) fn deepen<G, T>(
+    s: &mut Searcher<'_, G, T>,
+    game: &G,
+    seat: Seat,
+    first_depth: u32,
+    max_depth: u32,
+    exact: bool,
+) -> Result<Deepened<G::Action>, AiError>
+where
+    G: Game + Zobrist + Heuristic,
+    T: Transpositions<G::Action>,
+{
+    let mut root = s.ordered_moves(game, seat, 0, None);
+    if root.is_empty() {
+        return Err(AiError::NoLegalAction(seat));
+    }
+    let mut best = (root[0].1, 0, 0u32);
+    let mut root_scores = Vec::new();
+    let mut completed = 0;
+    for depth in first_depth.max(1) as i32..=max_depth as i32 {
+        s.limits_armed = depth > 1;
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let mut iteration_best = None;
+        let mut scores = Vec::with_capacity(root.len());
+        for (i, &(_, a)) in root.iter().enumerate() {
+            let mut child = game.clone();
+            child.apply(a);
+            let score = if i == 0 || exact {
+                s.child_score(&child, seat, depth, -WIN - 1, beta, 0)
+            } else {
+                let v = s.child_score(&child, seat, depth, alpha, alpha + 1, 0);
+                if v > alpha && !s.stop {
+                    s.child_score(&child, seat, depth, alpha, beta, 0)
+                } else {
+                    v
+                }
+            };
+            if s.stop {
+                break;
+            }
+            scores.push((a, score));
+            if iteration_best.is_none() || score > alpha {
+                alpha = alpha.max(score);
+                iteration_best = Some((a, score));
+            }
+        }
+        // With `exact`, best move, scores and depth all come from the last completed
+        // iteration, so that the best move heads the list of scores.
+        if !s.stop {
+            root_scores = scores;
+            completed = depth as u32;
+        }
+        if let Some((a, score)) = iteration_best.filter(|_| !(exact && s.stop)) {
+            best = (a, score, depth as u32);
+            // The best move first in the next iteration.
+            if let Some(pos) = root.iter().position(|&(_, m)| m == a) {
+                let m = root.remove(pos);
+                root.insert(0, m);
+            }
+        }
+        if s.stop || best.1.abs() > WIN_BOUND {
+            break;
+        }
+    }
+    Ok(Deepened {
+        best,
+        root_scores,
+        completed,
+    })
+}
+
+/// The positions the threads of a search are searching now, by key: a fixed array of slots,
+/// each holding one key or none (a key whose slot is taken is not recorded, and is searched
+/// at once).
+pub(crate) struct Searching {
+    slots: Vec<AtomicU64>,
+}
+
+impl Searching {
+    const BITS: u32 = 14;
+
+    fn new() -> Self {
+        Searching {
+            slots: (0..1 << Self::BITS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(key >> (64 - Self::BITS)) as usize]
+    }
+
+    /// Records that this thread searches `key` now: false if another thread does.
+    pub fn claim(&self, key: u64) -> bool {
+        let slot = self.slot(key);
+        match slot.compare_exchange(0, key, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => true,
+            Err(held) => held != key,
+        }
+    }
+
+    /// Ends this thread's search of `key` (claimed before).
+    pub fn release(&self, key: u64) {
+        let _ = self
+            .slot(key)
+            .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+/// Sets the flag when dropped: helpers stop even if the main thread's search panics.
+struct HaltOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for HaltOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The search on `threads` threads (at least 2) sharing `tt`: the deepening chosen (see the
+/// module documentation; with `exact`, the main thread's, whose every root move has its
+/// value) and the nodes all threads visited.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn deepen_shared<G>(
+    tt: &SharedTable<G::Action>,
+    history: &mut Vec<i32>,
+    knobs: Knobs<'_>,
+    threads: usize,
+    game: &G,
+    seat: Seat,
+    max_depth: u32,
+    exact: bool,
+) -> Result<(Deepened<G::Action>, u64), AiError>
+where
+    G: Game + Zobrist + Heuristic,
+{
+    let halt = AtomicBool::new(false);
+    let searching = Searching::new();
+    let searching = &searching;
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|i| {
+                let mut own_history = history.clone();
+                let halt = &halt;
+                scope.spawn(move || {
+                    let _halt = HaltOnDrop(halt);
+                    let mut s = Searcher::new(
+                        tt,
+                        &mut own_history,
+                        knobs,
+                        false,
+                        Some(halt),
+                        Some(searching),
+                    );
+                    let first = 1 + (i % 2) as u32;
+                    let found = deepen(&mut s, game, seat, first, max_depth, false);
+                    (found.ok().filter(|_| !s.stop), s.nodes)
+                })
+            })
+            .collect();
+        let (found, mut nodes) = {
+            let _halt = HaltOnDrop(&halt);
+            let mut s = Searcher::new(tt, history, knobs, true, Some(&halt), Some(searching));
+            let found = deepen(&mut s, game, seat, 1, max_depth, exact);
+            (found, s.nodes)
+        };
+        let mut found = found?;
+        for helper in helpers {
+            let (done, helper_nodes) = helper
+                .join()
+                .expect("a helper thread of the search panicked");
+            nodes += helper_nodes;
+            // A helper's answer counts only when it completed its deepening: then its last
+            // iteration is whole.
+            if let Some(done) = done.filter(|d| !exact && d.completed > found.completed) {
+                found = done;
+            }
+        }
+        Ok((found, nodes))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Searching;
+
+    /// A position claimed by one thread is refused to the next until released; a key whose
+    /// slot holds another is searched at once (claimed, not recorded).
+    #[test]
+    fn a_position_being_searched_is_refused_until_released() {
+        let searching = Searching::new();
+        let key = 0xdead_beef_0000_0001;
+        assert!(searching.claim(key));
+        assert!(!searching.claim(key), "claimed twice");
+        let same_slot = key ^ 1;
+        assert!(searching.claim(same_slot), "another key in a taken slot");
+        searching.release(same_slot);
+        assert!(
+            !searching.claim(key),
+            "releasing another key keeps the claim"
+        );
+        searching.release(key);
+        assert!(searching.claim(key), "free again once released");
+    }
+}

@@ -1,0 +1,100 @@
+//! Alpha-beta on several threads sharing the transposition table (lazy SMP): proven values
+//! as exact as on one thread, and whole games of legal moves.
+
+use tabula_ai::{AlphaBetaBot, AlphaBetaConfig, Bot, Decision};
+use tabula_connect_four::ConnectFour;
+use tabula_core::{Actor, Game, ToAct};
+use tabula_khan_tsin::KhanTsin;
+use tabula_toumai::Toumai;
+
+mod common;
+
+use common::connect_four::{assert_exact_endgames, tactics};
+
+fn threaded(max_depth: u32) -> AlphaBetaConfig {
+    AlphaBetaConfig {
+        threads: 2,
+        ..AlphaBetaConfig::with_depth(max_depth)
+    }
+}
+
+#[test]
+fn two_threads_solve_every_tactic_in_the_data_file_as_one_does() {
+    let mut failures = Vec::new();
+    for t in &tactics() {
+        let mut bot: AlphaBetaBot<ConnectFour> = AlphaBetaBot::new(threaded(t.plies + 2), 1);
+        let r = bot.search(&t.position).unwrap();
+        if !t.wins.contains(&r.best) || r.proven_in() != Some((true, t.plies)) {
+            failures.push(format!(
+                "line {}: played {} (proven {:?}), expected {:?} in {} plies",
+                t.line,
+                r.best,
+                r.proven_in(),
+                t.wins,
+                t.plies
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn two_threads_find_the_exact_value_of_endgames() {
+    assert_exact_endgames(&threaded(42), 23, 30);
+}
+
+/// Plays `bots` against each other from `game` to the end (or `max_plies`), checking that
+/// every move is legal.
+fn play_out<G: Game>(mut game: G, bots: &mut [AlphaBetaBot<G>; 2], max_plies: usize)
+where
+    AlphaBetaBot<G>: Bot<G>,
+{
+    let mut legal = Vec::new();
+    for _ in 0..max_plies {
+        let ToAct::One(seat) = game.to_act() else {
+            break;
+        };
+        let Decision::Act(a) = bots[seat.index()].decide(&game, seat, false).unwrap() else {
+            panic!("alpha-beta always acts");
+        };
+        game.legal_actions_for(Actor::Seat(seat), &mut legal);
+        assert!(legal.contains(&a), "{a:?} is not legal");
+        game.apply(a);
+    }
+}
+
+#[test]
+fn a_two_thread_bot_plays_whole_games_of_legal_moves() {
+    let config = |threads| AlphaBetaConfig {
+        threads,
+        max_nodes: Some(20_000),
+        ..AlphaBetaConfig::with_depth(6)
+    };
+    let c4 = ConnectFour::new(&Default::default()).unwrap();
+    play_out(
+        c4,
+        &mut [
+            AlphaBetaBot::new(config(2), 1),
+            AlphaBetaBot::new(config(1), 2),
+        ],
+        42,
+    );
+    let toumai = Toumai::new(&Default::default()).unwrap();
+    play_out(
+        toumai,
+        &mut [
+            AlphaBetaBot::new(config(1), 3),
+            AlphaBetaBot::new(config(2), 4),
+        ],
+        80,
+    );
+    let khan_tsin = KhanTsin::new(&Default::default()).unwrap();
+    play_out(
+        khan_tsin,
+        &mut [
+            AlphaBetaBot::new(config(2), 5),
+            AlphaBetaBot::new(config(3), 6),
+        ],
+        80,
+    );
+}

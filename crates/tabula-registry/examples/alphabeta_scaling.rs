@@ -1,0 +1,143 @@
+//! How alpha-beta's nodes per second and depth scale with threads (lazy SMP, the threads
+//! sharing the transposition table) in the games it plays: Connect Four, Toumaï, Khan-Tsin.
+//!
+//! ```sh
+//! cargo run --release -p tabula-registry --example alphabeta_scaling -- \
+//!     [--ms 200 | --depth D] [--positions 12] [--threads 2] [--seed 1] [--games …]
+//! ```
+//!
+//! For each game, `--positions` positions are reached by random moves from the start (4 to
+//! 11 plies into the game). Each is searched for `--ms` milliseconds by one thread, then by
+//! `--threads` threads, each time by a new bot (an empty table). Printed per game: the
+//! nodes per second of all threads together and their ratio, the mean depth the main
+//! thread completed, and the CPU time the process used. With `--depth`, each search goes
+//! to that depth whatever the time, and the wall time of all searches is printed too (its
+//! ratio is the time-to-depth speed-up).
+
+use std::time::Duration;
+use tabula_ai::{AlphaBetaBot, AlphaBetaConfig};
+use tabula_connect_four::ConnectFour;
+use tabula_core::{Game, Heuristic, TwoPlayerZeroSum, Zobrist, rng_from_seed, step_random};
+use tabula_khan_tsin::KhanTsin;
+use tabula_toumai::Toumai;
+
+mod common;
+use common::{arg, cpu_seconds};
+
+/// Nodes per second, mean completed depth and wall time of `threads` threads over
+/// `positions`, each searched for `ms` milliseconds or to `depth`.
+fn rate<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
+    positions: &[G],
+    budget: Budget,
+    threads: usize,
+) -> (f64, f64, Duration) {
+    let (mut nodes, mut elapsed, mut depth) = (0u64, Duration::ZERO, 0u64);
+    for position in positions {
+        let config = AlphaBetaConfig {
+            max_depth: budget.depth.unwrap_or(64),
+            time_ms: budget.ms,
+            threads,
+            ..AlphaBetaConfig::default()
+        };
+        let mut bot = AlphaBetaBot::<G>::new(config, 1);
+        let found = bot.search(position).expect("a position with a move");
+        nodes += found.nodes;
+        elapsed += found.elapsed;
+        depth += found.depth as u64;
+    }
+    (
+        nodes as f64 / elapsed.as_secs_f64(),
+        depth as f64 / positions.len() as f64,
+        elapsed,
+    )
+}
+
+/// What ends a search.
+#[derive(Clone, Copy)]
+struct Budget {
+    ms: Option<u64>,
+    depth: Option<u32>,
+}
+
+/// Positions a few random plies from `start` where the game is not over.
+fn positions<G: Game>(start: &G, count: usize, seed: u64) -> Vec<G> {
+    let mut rng = rng_from_seed(seed);
+    let (mut actions, mut chances) = (Vec::new(), Vec::new());
+    let mut out = Vec::new();
+    let mut i = 0;
+    while out.len() < count {
+        let mut g = start.clone();
+        for _ in 0..4 + i % 8 {
+            step_random(&mut g, &mut rng, &mut actions, &mut chances);
+        }
+        i += 1;
+        if !g.to_act().is_over() {
+            out.push(g);
+        }
+    }
+    out
+}
+
+fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(name: &str, start: G, args: &[String]) {
+    let depth: Option<u32> = args.iter().any(|a| a == "--depth").then(|| {
+        arg(args, "--depth", "")
+            .parse()
+            .expect("--depth takes a number")
+    });
+    let ms: u64 = arg(args, "--ms", "200")
+        .parse()
+        .expect("--ms takes a number");
+    let budget = Budget {
+        ms: depth.is_none().then_some(ms),
+        depth,
+    };
+    let count: usize = arg(args, "--positions", "12")
+        .parse()
+        .expect("--positions takes a number");
+    let threads: usize = arg(args, "--threads", "2")
+        .parse()
+        .expect("--threads takes a number");
+    let seed: u64 = arg(args, "--seed", "1")
+        .parse()
+        .expect("--seed takes a number");
+    let positions = positions(&start, count, seed);
+    let cpu = cpu_seconds();
+    let (one, one_depth, one_wall) = rate(&positions, budget, 1);
+    let one_cpu = cpu_seconds() - cpu;
+    let (many, many_depth, many_wall) = rate(&positions, budget, threads);
+    let many_cpu = cpu_seconds() - cpu - one_cpu;
+    println!(
+        "{name:<14} 1 thread {one:>10.0} nodes/s, depth {one_depth:>5.2}, {one_cpu:>5.1} s CPU, \
+         {:>6.2} s | {threads} threads {many:>10.0} nodes/s ({:.2}×), depth {many_depth:>5.2}, \
+         {many_cpu:>5.1} s CPU, {:>6.2} s ({:.2}× faster)",
+        one_wall.as_secs_f64(),
+        many / one,
+        many_wall.as_secs_f64(),
+        one_wall.as_secs_f64() / many_wall.as_secs_f64()
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let games = arg(&args, "--games", "connect-four,toumai,khan-tsin");
+    for game in games.split(',') {
+        match game {
+            "connect-four" => report(
+                game,
+                ConnectFour::new(&Default::default()).expect("the default board"),
+                &args,
+            ),
+            "toumai" => report(
+                game,
+                Toumai::new(&Default::default()).expect("the default game"),
+                &args,
+            ),
+            "khan-tsin" => report(
+                game,
+                KhanTsin::new(&Default::default()).expect("the default game"),
+                &args,
+            ),
+            other => panic!("alpha-beta plays connect-four, toumai and khan-tsin, not {other}"),
+        }
+    }
+}
