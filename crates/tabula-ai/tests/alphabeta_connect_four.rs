@@ -7,30 +7,11 @@ use tabula_core::{Game, Seat};
 
 mod common;
 
-use common::connect_four::{assert_exact_endgames, pos, tactics};
+use common::connect_four::{assert_exact_endgames, assert_solves_tactics, pos, tactics};
 
 #[test]
 fn alphabeta_solves_every_tactic_in_the_data_file() {
-    let cases = tactics();
-    assert!(cases.len() >= 32, "{} cases", cases.len());
-    let mut failures = Vec::new();
-    for t in &cases {
-        let mut bot: AlphaBetaBot<ConnectFour> =
-            AlphaBetaBot::new(AlphaBetaConfig::with_depth(t.plies + 2), 1);
-        let r = bot.search(&t.position).unwrap();
-        if !t.wins.contains(&r.best) || r.proven_in() != Some((true, t.plies)) {
-            failures.push(format!(
-                "line {}: played {} (score {}, proven {:?}), expected {:?} in {} plies",
-                t.line,
-                r.best,
-                r.score,
-                r.proven_in(),
-                t.wins,
-                t.plies
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_solves_tactics(|plies| AlphaBetaConfig::with_depth(plies + 2));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Alpha-beta on several threads sharing the transposition table (lazy SMP): proven values
 //! as exact as on one thread, and whole games of legal moves.
 
-use tabula_ai::{AlphaBetaBot, AlphaBetaConfig, Bot, Decision};
+use tabula_ai::{AlphaBetaBot, AlphaBetaConfig, Bot, Decision, SearchLimits};
 use tabula_connect_four::ConnectFour;
 use tabula_core::{Actor, Game, ToAct};
 use tabula_khan_tsin::KhanTsin;
@@ -9,7 +9,7 @@ use tabula_toumai::Toumai;
 
 mod common;
 
-use common::connect_four::{assert_exact_endgames, tactics};
+use common::connect_four::{assert_exact_endgames, assert_solves_tactics};
 
 fn threaded(max_depth: u32) -> AlphaBetaConfig {
     AlphaBetaConfig {
@@ -20,22 +20,7 @@ fn threaded(max_depth: u32) -> AlphaBetaConfig {
 
 #[test]
 fn two_threads_solve_every_tactic_in_the_data_file_as_one_does() {
-    let mut failures = Vec::new();
-    for t in &tactics() {
-        let mut bot: AlphaBetaBot<ConnectFour> = AlphaBetaBot::new(threaded(t.plies + 2), 1);
-        let r = bot.search(&t.position).unwrap();
-        if !t.wins.contains(&r.best) || r.proven_in() != Some((true, t.plies)) {
-            failures.push(format!(
-                "line {}: played {} (proven {:?}), expected {:?} in {} plies",
-                t.line,
-                r.best,
-                r.proven_in(),
-                t.wins,
-                t.plies
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_solves_tactics(|plies| threaded(plies + 2));
 }
 
 #[test]
@@ -96,5 +81,34 @@ fn a_two_thread_bot_plays_whole_games_of_legal_moves() {
             AlphaBetaBot::new(config(3), 6),
         ],
         80,
+    );
+}
+
+#[test]
+fn an_exact_analysis_on_two_threads_values_every_move_at_the_depth_asked() {
+    let game = KhanTsin::new(&Default::default()).unwrap();
+    let ToAct::One(seat) = game.to_act() else {
+        panic!("one seat acts first");
+    };
+    let mut legal = Vec::new();
+    game.legal_actions_for(Actor::Seat(seat), &mut legal);
+    let mut bot: AlphaBetaBot<KhanTsin> = AlphaBetaBot::new(threaded(2), 7);
+    let limits = SearchLimits {
+        depth: Some(4),
+        ..SearchLimits::default()
+    };
+    let report = bot
+        .analyse(&game, seat, &limits, true)
+        .unwrap()
+        .expect("alpha-beta reports");
+    assert_eq!(report.depth, Some(4));
+    assert_eq!(report.root.len(), legal.len(), "every legal move valued");
+    let i = seat.index();
+    assert!(
+        report
+            .root
+            .windows(2)
+            .all(|w| w[0].value[i] >= w[1].value[i]),
+        "best first"
     );
 }

@@ -7,7 +7,8 @@
 //! help each other through the shared table (scores that cut a search short, best moves that
 //! order it). The search ends when the main thread stops or any thread completes its last
 //! iteration (the depth limit, or a proven result), and answers with the deepest iteration
-//! completed by any thread (the main thread's on a tie). The threads' timing decides which
+//! completed by any thread (the main thread's on a tie). An exact search (every root move's
+//! value, for analysis) ends with the main thread and answers with its iteration. The threads' timing decides which
 //! entries each meets, so a search on several threads is not reproducible; one thread is.
 
 use super::search::{Knobs, Searcher, WIN, WIN_BOUND};
@@ -172,7 +173,9 @@ where
                 let mut own_history = history.clone();
                 let halt = &halt;
                 scope.spawn(move || {
-                    let _halt = HaltOnDrop(halt);
+                    // A helper that completes ends the search, but not an exact one: its
+                    // answer would not be taken, and the main thread's would be cut short.
+                    let _halt = (!exact).then(|| HaltOnDrop(halt));
                     let mut s = Searcher::new(
                         tt,
                         &mut own_history,

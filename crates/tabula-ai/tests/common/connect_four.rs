@@ -81,6 +81,30 @@ pub fn solve(game: &ConnectFour, memo: &mut HashMap<String, i32>) -> i32 {
     best
 }
 
+/// Checks that alpha-beta with `config(plies)` (plies: the win's distance) plays a winning
+/// column of every tactic in the data file, its win proven at that distance.
+pub fn assert_solves_tactics(config: impl Fn(u32) -> AlphaBetaConfig) {
+    let cases = tactics();
+    assert!(cases.len() >= 32, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for t in &cases {
+        let mut bot: AlphaBetaBot<ConnectFour> = AlphaBetaBot::new(config(t.plies), 1);
+        let r = bot.search(&t.position).unwrap();
+        if !t.wins.contains(&r.best) || r.proven_in() != Some((true, t.plies)) {
+            failures.push(format!(
+                "line {}: played {} (score {}, proven {:?}), expected {:?} in {} plies",
+                t.line,
+                r.best,
+                r.score,
+                r.proven_in(),
+                t.wins,
+                t.plies
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// Checks `count` endgames (28 random plies from `seed`, games still on): alpha-beta with
 /// `config` finds each one's exact value, proven, and its move keeps it.
 pub fn assert_exact_endgames(config: &AlphaBetaConfig, seed: u64, count: usize) {

@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 /// A first guess at the cost of [`SharedTree::store`] per node, in nanoseconds, before a bot
-/// has measured it (a Connect Four tree of 300,000 nodes: a few milliseconds).
+/// has measured it.
 pub(crate) const STORE_NS_PER_NODE: f64 = 15.0;
 
 /// The fewest nodes whose write back says what a node costs: a small tree's write is mostly
