@@ -47,6 +47,8 @@ pub struct BotFactory<G: Game> {
     level_rollout: RolloutKind,
     /// Per-game MCTS iteration budgets of the levels, weakest first (`None`: [`Level::mcts`]).
     level_iterations: Option<[u64; 4]>,
+    /// Whether alpha-beta threads split the work in this game, unless a bot says.
+    alphabeta_split: bool,
 }
 
 impl<G: Game> Clone for BotFactory<G> {
@@ -61,6 +63,7 @@ impl<G: Game> Clone for BotFactory<G> {
             level_engine: self.level_engine,
             level_rollout: self.level_rollout,
             level_iterations: self.level_iterations,
+            alphabeta_split: self.alphabeta_split,
         }
     }
 }
@@ -91,6 +94,7 @@ impl<G: Game> BotFactory<G> {
             level_engine: Engine::Mcts,
             level_rollout: RolloutKind::Random,
             level_iterations: None,
+            alphabeta_split: true,
         }
     }
 
@@ -124,6 +128,20 @@ impl<G: Game> BotFactory<G> {
         self.alphabeta = Some(make_alphabeta::<G>);
         self.level_engine = Engine::AlphaBeta;
         self
+    }
+
+    /// Whether alpha-beta's threads split the work in this game
+    /// ([`AlphaBetaConfig::split`]), for the bots whose specification does not say; yes
+    /// unless a game says otherwise.
+    pub fn with_alphabeta_split(mut self, split: bool) -> Self {
+        self.alphabeta_split = split;
+        self
+    }
+
+    /// `config` with the game's choices filled in where it leaves them open.
+    fn alphabeta_config(&self, mut config: AlphaBetaConfig) -> AlphaBetaConfig {
+        config.split.get_or_insert(self.alphabeta_split);
+        config
     }
 
     /// The game's exact solver becomes available: levels with a solver budget
@@ -244,7 +262,7 @@ impl<G: Game> BotFactory<G> {
                         if !proves {
                             config.threads = threads.unwrap_or(1);
                         }
-                        make(config, seed)
+                        make(self.alphabeta_config(config), seed)
                     }
                     Engine::Mcts => {
                         let mut config = level.mcts();
@@ -280,7 +298,8 @@ impl<G: Game> BotFactory<G> {
                     )));
                 };
                 config.check().map_err(|m| AiError::spec(&name, m))?;
-                Ok(Box::new(Named(make(config.clone(), seed), name)))
+                let config = self.alphabeta_config(config.clone());
+                Ok(Box::new(Named(make(config, seed), name)))
             }
         }
     }
@@ -321,5 +340,28 @@ impl<G: Game> Bot<G> for Named<G> {
     }
     fn last_value(&self) -> Option<Vec<f64>> {
         self.0.last_value()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BotFactory;
+    use crate::AlphaBetaConfig;
+    use tabula_connect_four::ConnectFour;
+
+    /// A game's choice of splitting fills a bot's open one; a bot's own choice stays; a game
+    /// that says nothing splits.
+    #[test]
+    fn a_games_choice_of_splitting_fills_what_a_bot_leaves_open() {
+        let open = AlphaBetaConfig::default();
+        let said = AlphaBetaConfig {
+            split: Some(true),
+            ..AlphaBetaConfig::default()
+        };
+        let unsplit = BotFactory::<ConnectFour>::new().with_alphabeta_split(false);
+        assert_eq!(unsplit.alphabeta_config(open.clone()).split, Some(false));
+        assert_eq!(unsplit.alphabeta_config(said).split, Some(true));
+        let plain = BotFactory::<ConnectFour>::new();
+        assert_eq!(plain.alphabeta_config(open).split, Some(true));
     }
 }

@@ -184,6 +184,7 @@ impl Level {
             noise,
             reductions,
             threads: 1,
+            split: None,
             pace: self.pace(),
         }
     }

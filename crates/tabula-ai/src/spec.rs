@@ -13,7 +13,8 @@
 //!   keys keep [`MctsConfig::default`]
 //! - `alphabeta` (or `ab`): `depth=N`, `nodes=N`, `ms=N`, `noise=X`, `tt=BITS`,
 //!   `reduce=yes|no` (late-move reductions), `threads=N` (lazy SMP: threads sharing the
-//!   transposition table; one thread is deterministic for a seed)
+//!   transposition table; one thread is deterministic for a seed), `split=yes|no` (whether
+//!   the threads split a node's moves; unset, the game's choice)
 //!
 //! Examples: `mcts:iterations=5000:c=1.0`, `alphabeta:depth=10:ms=500`, `strong:threads=2`.
 
@@ -169,8 +170,12 @@ impl FromStr for BotSpec {
                         "tt" => config.tt_bits = number(spec, k, v)?,
                         "reduce" => config.reductions = yes_no(spec, k, v)?,
                         "threads" => config.threads = number(spec, k, v)?,
+                        "split" => config.split = Some(yes_no(spec, k, v)?),
                         _ => {
-                            return Err(unknown(k, "depth, nodes, ms, noise, tt, reduce, threads"));
+                            return Err(unknown(
+                                k,
+                                "depth, nodes, ms, noise, tt, reduce, threads, split",
+                            ));
                         }
                     }
                 }
@@ -332,7 +337,11 @@ impl fmt::Display for BotSpec {
                 if config.threads != 1 {
                     write!(f, ":threads={}", config.threads)?;
                 }
-                Ok(())
+                match config.split {
+                    Some(true) => f.write_str(":split=yes"),
+                    Some(false) => f.write_str(":split=no"),
+                    None => Ok(()),
+                }
             }
         }
     }

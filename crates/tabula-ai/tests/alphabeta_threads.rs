@@ -28,6 +28,17 @@ fn two_threads_find_the_exact_value_of_endgames() {
     assert_exact_endgames(&threaded(42), 23, 30);
 }
 
+/// Threads that do not split the work (Connect Four's choice) are as exact.
+#[test]
+fn two_threads_that_do_not_split_the_work_solve_tactics_and_endgames_exactly() {
+    let unsplit = |max_depth| AlphaBetaConfig {
+        split: Some(false),
+        ..threaded(max_depth)
+    };
+    assert_solves_tactics(|plies| unsplit(plies + 2));
+    assert_exact_endgames(&unsplit(42), 23, 30);
+}
+
 /// Plays `bots` against each other from `game` to the end (or `max_plies`), checking that
 /// every move is legal.
 fn play_out<G: Game>(mut game: G, bots: &mut [AlphaBetaBot<G>; 2], max_plies: usize)

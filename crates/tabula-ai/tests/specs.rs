@@ -18,6 +18,8 @@ fn specs_read_and_write_back() {
         "alphabeta:depth=6",
         "alphabeta:depth=12:nodes=1000:ms=500:noise=0.1:tt=16",
         "alphabeta:depth=30:ms=100:threads=2",
+        "alphabeta:depth=30:ms=100:threads=2:split=no",
+        "alphabeta:depth=30:threads=4:split=yes",
     ] {
         let spec: BotSpec = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         let back: BotSpec = spec.to_string().parse().unwrap();
@@ -68,6 +70,7 @@ fn bad_specs_name_the_problem() {
             "threads must be from 1 to 256, not 0",
         ),
         ("alphabeta:threads=many", "`threads` needs a number"),
+        ("alphabeta:split=sometimes", "yes or no"),
         ("strong:engine=minimax", "engine is mcts or alphabeta"),
         ("strong:threads=0", "threads must be at least 1"),
         ("expert:ms=0", "ms must be at least 1"),

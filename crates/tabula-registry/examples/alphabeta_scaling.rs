@@ -3,7 +3,8 @@
 //!
 //! ```sh
 //! cargo run --release -p tabula-registry --example alphabeta_scaling -- \
-//!     [--ms 200 | --depth D] [--positions 12] [--threads 2] [--seed 1] [--games …]
+//!     [--ms 200 | --depth D] [--positions 12] [--threads 2] [--seed 1] [--games …] \
+//!     [--split yes|no]
 //! ```
 //!
 //! For each game, `--positions` positions are reached by random moves from the start (4 to
@@ -12,7 +13,9 @@
 //! nodes per second of all threads together and their ratio, the mean depth the main
 //! thread completed, and the CPU time the process used. With `--depth`, each search goes
 //! to that depth whatever the time, and the wall time of all searches is printed too (its
-//! ratio is the time-to-depth speed-up).
+//! ratio is the time-to-depth speed-up). `--split` says whether the threads split the work
+//! (`AlphaBetaConfig::split`); without it, each game's choice: no in Connect Four, yes in
+//! the others.
 
 use std::time::Duration;
 use tabula_ai::{AlphaBetaBot, AlphaBetaConfig};
@@ -30,6 +33,7 @@ fn rate<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
     positions: &[G],
     budget: Budget,
     threads: usize,
+    split: bool,
 ) -> (f64, f64, Duration) {
     let (mut nodes, mut elapsed, mut depth) = (0u64, Duration::ZERO, 0u64);
     for position in positions {
@@ -37,6 +41,7 @@ fn rate<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
             max_depth: budget.depth.unwrap_or(64),
             time_ms: budget.ms,
             threads,
+            split: Some(split),
             ..AlphaBetaConfig::default()
         };
         let mut bot = AlphaBetaBot::<G>::new(config, 1);
@@ -78,7 +83,13 @@ fn positions<G: Game>(start: &G, count: usize, seed: u64) -> Vec<G> {
     out
 }
 
-fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(name: &str, start: G, args: &[String]) {
+/// Measures `name` from `start`; `split`: the game's choice of splitting the work.
+fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
+    name: &str,
+    start: G,
+    split: bool,
+    args: &[String],
+) {
     let depth: Option<u32> = args.iter().any(|a| a == "--depth").then(|| {
         arg(args, "--depth", "")
             .parse()
@@ -100,11 +111,17 @@ fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(name: &str, start: G, args:
     let seed: u64 = arg(args, "--seed", "1")
         .parse()
         .expect("--seed takes a number");
+    let split = match arg(args, "--split", "").as_str() {
+        "" => split,
+        "yes" => true,
+        "no" => false,
+        other => panic!("--split is yes or no, not {other}"),
+    };
     let positions = positions(&start, count, seed);
     let cpu = cpu_seconds();
-    let (one, one_depth, one_wall) = rate(&positions, budget, 1);
+    let (one, one_depth, one_wall) = rate(&positions, budget, 1, split);
     let one_cpu = cpu_seconds() - cpu;
-    let (many, many_depth, many_wall) = rate(&positions, budget, threads);
+    let (many, many_depth, many_wall) = rate(&positions, budget, threads, split);
     let many_cpu = cpu_seconds() - cpu - one_cpu;
     println!(
         "{name:<14} 1 thread {one:>10.0} nodes/s, depth {one_depth:>5.2}, {one_cpu:>5.1} s CPU, \
@@ -125,16 +142,19 @@ fn main() {
             "connect-four" => report(
                 game,
                 ConnectFour::new(&Default::default()).expect("the default board"),
+                false,
                 &args,
             ),
             "toumai" => report(
                 game,
                 Toumai::new(&Default::default()).expect("the default game"),
+                true,
                 &args,
             ),
             "khan-tsin" => report(
                 game,
                 KhanTsin::new(&Default::default()).expect("the default game"),
+                true,
                 &args,
             ),
             other => panic!("alpha-beta plays connect-four, toumai and khan-tsin, not {other}"),

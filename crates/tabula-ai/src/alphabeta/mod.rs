@@ -54,6 +54,12 @@ pub struct AlphaBetaConfig {
     /// Threads searching together (lazy SMP, sharing the transposition table); the depth,
     /// node and time budgets are the main thread's.
     pub threads: usize,
+    /// With several threads, whether they split the work: a thread leaves for later a move
+    /// whose position another thread is searching now. It pays in Toumaï and Khan-Tsin and
+    /// costs strength in Connect Four (docs/performance.md). `None`: the game's choice
+    /// ([`crate::BotFactory::with_alphabeta_split`]), which is to split unless it says
+    /// otherwise.
+    pub split: Option<bool>,
     /// The delays suggested to real-time hosts.
     pub pace: Pace,
 }
@@ -68,6 +74,7 @@ impl Default for AlphaBetaConfig {
             noise: 0.0,
             reductions: false,
             threads: 1,
+            split: None,
             pace: Pace::NONE,
         }
     }
@@ -260,11 +267,12 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
             noise_seed: self.noise_seed,
             visited: &self.visited,
             root_seat: seat,
+            split: self.config.split.unwrap_or(true),
         };
         let max_depth = self.config.max_depth;
         let (found, nodes) = match &mut self.tt {
             Tables::One(tt) => {
-                let mut s = Searcher::new(tt, &mut self.history, knobs, true, None, None);
+                let mut s = Searcher::new(tt, &mut self.history, knobs, true, None);
                 let found = root::deepen(&mut s, game, seat, 1, max_depth, exact)?;
                 (found, s.nodes)
             }

@@ -5,11 +5,14 @@
 //! deadline and node limit. Each helper thread deepens the same root at the same time with
 //! its own killers and history (a copy of the bot's), the odd ones one ply ahead. The threads
 //! help each other through the shared table (scores that cut a search short, best moves that
-//! order it). The search ends when the main thread stops or any thread completes its last
+//! order it). Where the game's bots split the work (`AlphaBetaConfig::split`), a thread also
+//! leaves for later the moves another thread is in (see `search::DEFER_DEPTH`). The search
+//! ends when the main thread stops or any thread completes its last
 //! iteration (the depth limit, or a proven result), and answers with the deepest iteration
 //! completed by any thread (the main thread's on a tie). An exact search (every root move's
-//! value, for analysis) ends with the main thread and answers with its iteration. The threads' timing decides which
-//! entries each meets, so a search on several threads is not reproducible; one thread is.
+//! value, for analysis) ends with the main thread and answers with its iteration. The
+//! threads' timing decides which entries each meets, so a search on several threads is not
+//! reproducible; one thread is.
 
 use super::search::{Knobs, Searcher, WIN, WIN_BOUND};
 use super::tt::{SharedTable, Transpositions};
@@ -101,20 +104,35 @@ where
     })
 }
 
-/// The positions the threads of a search are searching now, by key: a fixed array of slots,
-/// each holding one key or none (a key whose slot is taken is not recorded, and is searched
-/// at once).
-pub(crate) struct Searching {
+/// What the threads of one search share besides the table: the flag that stops them all,
+/// and, when they split the work, the positions they are searching now, by key (a fixed
+/// array of slots, each holding one key or none; a key whose slot is taken is not recorded,
+/// and is searched at once).
+pub(crate) struct Shared {
+    halt: AtomicBool,
     slots: Vec<AtomicU64>,
 }
 
-impl Searching {
+impl Shared {
     const BITS: u32 = 14;
 
-    fn new() -> Self {
-        Searching {
-            slots: (0..1 << Self::BITS).map(|_| AtomicU64::new(0)).collect(),
+    /// What the threads share; `split`: whether they record the positions they search.
+    fn new(split: bool) -> Self {
+        let slots = if split { 1 << Self::BITS } else { 0 };
+        Shared {
+            halt: AtomicBool::new(false),
+            slots: (0..slots).map(|_| AtomicU64::new(0)).collect(),
         }
+    }
+
+    /// Whether every thread is to stop.
+    pub fn halted(&self) -> bool {
+        self.halt.load(Ordering::Relaxed)
+    }
+
+    /// Whether the threads split the work ([`Shared::claim`] may be called).
+    pub fn splits(&self) -> bool {
+        !self.slots.is_empty()
     }
 
     fn slot(&self, key: u64) -> &AtomicU64 {
@@ -138,12 +156,12 @@ impl Searching {
     }
 }
 
-/// Sets the flag when dropped: helpers stop even if the main thread's search panics.
-struct HaltOnDrop<'a>(&'a AtomicBool);
+/// Stops every thread when dropped: helpers stop even if the main thread's search panics.
+struct HaltOnDrop<'a>(&'a Shared);
 
 impl Drop for HaltOnDrop<'_> {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.halt.store(true, Ordering::Relaxed);
     }
 }
 
@@ -164,26 +182,16 @@ pub(super) fn deepen_shared<G>(
 where
     G: Game + Zobrist + Heuristic,
 {
-    let halt = AtomicBool::new(false);
-    let searching = Searching::new();
-    let searching = &searching;
+    let shared = &Shared::new(knobs.split);
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
             .map(|i| {
                 let mut own_history = history.clone();
-                let halt = &halt;
                 scope.spawn(move || {
                     // A helper that completes ends the search, but not an exact one: its
                     // answer would not be taken, and the main thread's would be cut short.
-                    let _halt = (!exact).then(|| HaltOnDrop(halt));
-                    let mut s = Searcher::new(
-                        tt,
-                        &mut own_history,
-                        knobs,
-                        false,
-                        Some(halt),
-                        Some(searching),
-                    );
+                    let _halt = (!exact).then(|| HaltOnDrop(shared));
+                    let mut s = Searcher::new(tt, &mut own_history, knobs, false, Some(shared));
                     let first = 1 + (i % 2) as u32;
                     let found = deepen(&mut s, game, seat, first, max_depth, false);
                     (found.ok().filter(|_| !s.stop), s.nodes)
@@ -191,8 +199,8 @@ where
             })
             .collect();
         let (found, mut nodes) = {
-            let _halt = HaltOnDrop(&halt);
-            let mut s = Searcher::new(tt, history, knobs, true, Some(&halt), Some(searching));
+            let _halt = HaltOnDrop(shared);
+            let mut s = Searcher::new(tt, history, knobs, true, Some(shared));
             let found = deepen(&mut s, game, seat, 1, max_depth, exact);
             (found, s.nodes)
         };
@@ -214,13 +222,13 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::Searching;
+    use super::Shared;
 
     /// A position claimed by one thread is refused to the next until released; a key whose
     /// slot holds another is searched at once (claimed, not recorded).
     #[test]
     fn a_position_being_searched_is_refused_until_released() {
-        let searching = Searching::new();
+        let searching = Shared::new(true);
         let key = 0xdead_beef_0000_0001;
         assert!(searching.claim(key));
         assert!(!searching.claim(key), "claimed twice");

@@ -6,10 +6,9 @@
 //! heuristic leaf `evaluate(seat) · 100000` plus the optional noise. The same seat may move
 //! twice in a row (placement phases): the score is then passed up without negation.
 
-use super::root::Searching;
+use super::root::Shared;
 use super::tt::{Bound, Transpositions};
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use tabula_core::{Actor, Game, Heuristic, Outcome, Seat, ToAct, Zobrist};
 
@@ -34,27 +33,18 @@ pub(crate) struct Searcher<'a, G: Game, T> {
     pub stop: bool,
     /// Limits are not checked while this is false (the first iteration always completes).
     pub limits_armed: bool,
-    pub deadline: Option<Instant>,
-    pub node_limit: Option<u64>,
-    /// Set when every thread of the search is to stop (a helper thread's only limit).
-    pub halt: Option<&'a AtomicBool>,
-    /// With several threads: the positions they are searching now, so that one leaves a
-    /// move another is searching for later (see [`DEFER_DEPTH`]).
-    pub searching: Option<&'a Searching>,
-    pub noise: f64,
-    /// Late-move reductions (see [`Searcher::reduction`]).
-    pub reductions: bool,
-    pub noise_seed: u64,
-    /// Positions where the searching seat has already had to decide in this game (see
-    /// [`REPETITION`]).
-    pub visited: &'a std::collections::HashSet<u64>,
-    pub root_seat: Seat,
+    knobs: Knobs<'a>,
+    /// The main thread's searcher: the knobs' deadline and node limit apply to it alone.
+    main: bool,
+    /// With several threads, what they share: the flag that stops them all (a helper's only
+    /// limit), and the positions they are searching now (see [`DEFER_DEPTH`]).
+    shared: Option<&'a Shared>,
 }
 
 /// The least remaining depth at which a thread leaves for later a move that another thread
-/// is searching (not the node's first move), so that the threads split the work of a node
-/// rather than search the same move at once; shallower, the bookkeeping would cost more than
-/// the work it spares.
+/// is searching (not the node's first move), when the threads split the work
+/// ([`super::AlphaBetaConfig::split`]); shallower, the bookkeeping would cost more than the
+/// work it spares.
 const DEFER_DEPTH: i32 = 3;
 
 /// A search's settings that every thread of it shares.
@@ -65,20 +55,23 @@ pub(crate) struct Knobs<'a> {
     pub noise: f64,
     pub reductions: bool,
     pub noise_seed: u64,
+    /// Positions where the searching seat has already had to decide in this game (see
+    /// [`REPETITION`]).
     pub visited: &'a std::collections::HashSet<u64>,
     pub root_seat: Seat,
+    /// Whether the threads split the work (see [`DEFER_DEPTH`]).
+    pub split: bool,
 }
 
 impl<'a, G: Game, T> Searcher<'a, G, T> {
-    /// A searcher on table `tt` with history `history` that also stops when `halt` is set:
-    /// the `main` thread's (the knobs' deadline and node limit apply) or a helper's.
+    /// A searcher on table `tt` with history `history`: the `main` thread's or a helper's,
+    /// with what the threads share (`None` on one thread).
     pub fn new(
         tt: T,
         history: &'a mut Vec<i32>,
         knobs: Knobs<'a>,
         main: bool,
-        halt: Option<&'a AtomicBool>,
-        searching: Option<&'a Searching>,
+        shared: Option<&'a Shared>,
     ) -> Self {
         Searcher {
             tt,
@@ -89,15 +82,9 @@ impl<'a, G: Game, T> Searcher<'a, G, T> {
             nodes: 0,
             stop: false,
             limits_armed: false,
-            deadline: knobs.deadline.filter(|_| main),
-            node_limit: knobs.node_limit.filter(|_| main),
-            halt,
-            searching,
-            noise: knobs.noise,
-            reductions: knobs.reductions,
-            noise_seed: knobs.noise_seed,
-            visited: knobs.visited,
-            root_seat: knobs.root_seat,
+            knobs,
+            main,
+            shared,
         }
     }
 }
@@ -184,11 +171,12 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
     /// opposite for the two seats, and the same for the same position).
     pub fn evaluate(&self, game: &G, seat: Seat) -> i32 {
         let mut v = game.evaluate(seat).clamp(-1.0, 1.0);
-        if self.noise > 0.0 {
-            let h = mix(game.zobrist() ^ self.noise_seed);
+        let noise = self.knobs.noise;
+        if noise > 0.0 {
+            let h = mix(game.zobrist() ^ self.knobs.noise_seed);
             let u = (h >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
             let sign = if seat.index() == 0 { 1.0 } else { -1.0 };
-            v += sign * u * self.noise;
+            v += sign * u * noise;
         }
         let bound = (WIN_BOUND - 1) as f64;
         (v * EVAL_SCALE).clamp(-bound, bound) as i32
@@ -198,10 +186,11 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
         if !self.limits_armed {
             return;
         }
-        if self.node_limit.is_some_and(|n| self.nodes >= n)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
-        {
+        let knobs = &self.knobs;
+        let limit = self.main
+            && (knobs.node_limit.is_some_and(|n| self.nodes >= n)
+                || knobs.deadline.is_some_and(|d| Instant::now() >= d));
+        if limit || self.shared.is_some_and(Shared::halted) {
             self.stop = true;
         }
     }
@@ -271,7 +260,7 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
     /// 3; one ply for the others, two from the eighth move on at depth 6 or more.
     #[inline]
     fn reduction(&self, depth: i32, index: usize, key: i32) -> i32 {
-        if !self.reductions || depth < 3 || index < 3 || key >= i32::MAX - 2 {
+        if !self.knobs.reductions || depth < 3 || index < 3 || key >= i32::MAX - 2 {
             0
         } else if index >= 8 && depth >= 6 {
             2
@@ -291,6 +280,39 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
         }
     }
 
+    /// The score for `seat` of `child`, reached by the `index`-th of its moves (ordering key
+    /// `key`): the first move with the window (alpha, beta); the others with a null window,
+    /// first reduced (see [`Searcher::reduction`]), again at full depth when they may beat
+    /// `alpha`, and with the whole window when they do.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn move_score(
+        &mut self,
+        child: &G,
+        seat: Seat,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+        index: usize,
+        key: i32,
+    ) -> i32 {
+        if index == 0 {
+            return self.child_score(child, seat, depth, alpha, beta, ply);
+        }
+        let r = self.reduction(depth, index, key);
+        let mut s = self.child_score(child, seat, depth - r, alpha, alpha + 1, ply);
+        if r > 0 && s > alpha && !self.stop {
+            // The reduced search says this move may be better: look at full depth.
+            s = self.child_score(child, seat, depth, alpha, alpha + 1, ply);
+        }
+        if s > alpha && s < beta && !self.stop {
+            self.child_score(child, seat, depth, alpha, beta, ply)
+        } else {
+            s
+        }
+    }
+
     /// The score of `game` for its seat to move, `depth` plies deep, within (alpha, beta).
     pub fn negamax(&mut self, game: &G, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
@@ -306,7 +328,7 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
             ToAct::Over(_) => return 0,
             ToAct::Chance | ToAct::Several(_) => return 0,
         };
-        if seat == self.root_seat && self.visited.contains(&game.zobrist()) {
+        if seat == self.knobs.root_seat && self.knobs.visited.contains(&game.zobrist()) {
             return REPETITION;
         }
         // The table's key covers the position history too (a game's draw by repetition), so
@@ -337,7 +359,7 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
         let mut best = -INF;
         let mut best_move = None;
         // Moves another thread is searching now, left for a second pass (bit i: move i).
-        let searching = self.searching.filter(|_| depth >= DEFER_DEPTH);
+        let shared = self.shared.filter(|s| s.splits() && depth >= DEFER_DEPTH);
         let mut deferred = 0u64;
         'passes: for pass in 0..2 {
             for (i, &(key, a)) in moves.iter().enumerate() {
@@ -347,31 +369,17 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
                 let mut child = game.clone();
                 child.apply(a);
                 let mut claimed = None;
-                if let Some(searching) = searching.filter(|_| pass == 0 && i > 0 && i < 64) {
+                if let Some(shared) = shared.filter(|_| pass == 0 && i > 0 && i < 64) {
                     let child_key = child.search_key();
-                    if !searching.claim(child_key) {
+                    if !shared.claim(child_key) {
                         deferred |= 1 << i;
                         continue;
                     }
-                    claimed = Some((searching, child_key));
+                    claimed = Some((shared, child_key));
                 }
-                let score = if i == 0 {
-                    self.child_score(&child, seat, depth, alpha, beta, ply)
-                } else {
-                    let r = self.reduction(depth, i, key);
-                    let mut s = self.child_score(&child, seat, depth - r, alpha, alpha + 1, ply);
-                    if r > 0 && s > alpha && !self.stop {
-                        // The reduced search says this move may be better: look at full depth.
-                        s = self.child_score(&child, seat, depth, alpha, alpha + 1, ply);
-                    }
-                    if s > alpha && s < beta && !self.stop {
-                        self.child_score(&child, seat, depth, alpha, beta, ply)
-                    } else {
-                        s
-                    }
-                };
-                if let Some((searching, child_key)) = claimed {
-                    searching.release(child_key);
+                let score = self.move_score(&child, seat, depth, alpha, beta, ply, i, key);
+                if let Some((shared, child_key)) = claimed {
+                    shared.release(child_key);
                 }
                 if self.stop {
                     break 'passes;
