@@ -3,7 +3,7 @@
 
 use tabula_ai::{AlphaBetaBot, AlphaBetaConfig, Bot, Decision, SearchLimits};
 use tabula_connect_four::ConnectFour;
-use tabula_core::{Actor, Game, ToAct};
+use tabula_core::{Actor, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist};
 use tabula_khan_tsin::KhanTsin;
 use tabula_toumai::Toumai;
 
@@ -39,12 +39,19 @@ fn two_threads_that_do_not_split_the_work_solve_tactics_and_endgames_exactly() {
     assert_exact_endgames(&unsplit(42), 23, 30);
 }
 
-/// Plays `bots` against each other from `game` to the end (or `max_plies`), checking that
-/// every move is legal.
-fn play_out<G: Game>(mut game: G, bots: &mut [AlphaBetaBot<G>; 2], max_plies: usize)
+/// Plays two bots searching to depth 6 within 20,000 nodes on `threads` threads (seat by
+/// seat, seeded `seed` and `seed + 1`) against each other from `game` to the end (or
+/// `max_plies`), checking that every move is legal.
+fn play_out<G>(mut game: G, threads: [usize; 2], seed: u64, max_plies: usize)
 where
-    AlphaBetaBot<G>: Bot<G>,
+    G: TwoPlayerZeroSum + Zobrist + Heuristic,
 {
+    let config = |threads| AlphaBetaConfig {
+        threads,
+        max_nodes: Some(20_000),
+        ..AlphaBetaConfig::with_depth(6)
+    };
+    let mut bots = [0, 1].map(|i| AlphaBetaBot::new(config(threads[i]), seed + i as u64));
     let mut legal = Vec::new();
     for _ in 0..max_plies {
         let ToAct::One(seat) = game.to_act() else {
@@ -61,38 +68,14 @@ where
 
 #[test]
 fn a_two_thread_bot_plays_whole_games_of_legal_moves() {
-    let config = |threads| AlphaBetaConfig {
-        threads,
-        max_nodes: Some(20_000),
-        ..AlphaBetaConfig::with_depth(6)
-    };
-    let c4 = ConnectFour::new(&Default::default()).unwrap();
     play_out(
-        c4,
-        &mut [
-            AlphaBetaBot::new(config(2), 1),
-            AlphaBetaBot::new(config(1), 2),
-        ],
+        ConnectFour::new(&Default::default()).unwrap(),
+        [2, 1],
+        1,
         42,
     );
-    let toumai = Toumai::new(&Default::default()).unwrap();
-    play_out(
-        toumai,
-        &mut [
-            AlphaBetaBot::new(config(1), 3),
-            AlphaBetaBot::new(config(2), 4),
-        ],
-        80,
-    );
-    let khan_tsin = KhanTsin::new(&Default::default()).unwrap();
-    play_out(
-        khan_tsin,
-        &mut [
-            AlphaBetaBot::new(config(2), 5),
-            AlphaBetaBot::new(config(3), 6),
-        ],
-        80,
-    );
+    play_out(Toumai::new(&Default::default()).unwrap(), [1, 2], 3, 80);
+    play_out(KhanTsin::new(&Default::default()).unwrap(), [2, 3], 5, 80);
 }
 
 #[test]
