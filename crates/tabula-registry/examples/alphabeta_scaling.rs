@@ -4,7 +4,7 @@
 //! ```sh
 //! cargo run --release -p tabula-registry --example alphabeta_scaling -- \
 //!     [--ms 200 | --depth D] [--positions 12] [--threads 2] [--seed 1] [--games …] \
-//!     [--split yes|no]
+//!     [--split yes|no] [--rounds 1]
 //! ```
 //!
 //! For each game, `--positions` positions are reached by random moves from the start (4 to
@@ -16,6 +16,10 @@
 //! ratio is the time-to-depth speed-up). `--split` says whether the threads split the work
 //! (`AlphaBetaConfig::split`); without it, each game's choice: no in Connect Four, yes in
 //! the others.
+//!
+//! The machine's speed drifts by several per cent within minutes, more than the ratio's
+//! margin, so `--rounds R` measures both R times, alternating which goes first, prints each
+//! round, and then the median of the rounds' ratios and their range.
 
 use std::time::Duration;
 use tabula_ai::{AlphaBetaBot, AlphaBetaConfig};
@@ -25,7 +29,7 @@ use tabula_khan_tsin::KhanTsin;
 use tabula_toumai::Toumai;
 
 mod common;
-use common::{arg, cpu_seconds};
+use common::{arg, cpu_seconds, median};
 
 /// Nodes per second, mean completed depth and wall time of `threads` threads over
 /// `positions`, each searched for `ms` milliseconds or to `depth`.
@@ -117,21 +121,59 @@ fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
         "no" => false,
         other => panic!("--split is yes or no, not {other}"),
     };
+    let rounds: usize = arg(args, "--rounds", "1")
+        .parse()
+        .expect("--rounds takes a number");
     let positions = positions(&start, count, seed);
-    let cpu = cpu_seconds();
-    let (one, one_depth, one_wall) = rate(&positions, budget, 1, split);
-    let one_cpu = cpu_seconds() - cpu;
-    let (many, many_depth, many_wall) = rate(&positions, budget, threads, split);
-    let many_cpu = cpu_seconds() - cpu - one_cpu;
-    println!(
-        "{name:<14} 1 thread {one:>10.0} nodes/s, depth {one_depth:>5.2}, {one_cpu:>5.1} s CPU, \
-         {:>6.2} s | {threads} threads {many:>10.0} nodes/s ({:.2}×), depth {many_depth:>5.2}, \
-         {many_cpu:>5.1} s CPU, {:>6.2} s ({:.2}× faster)",
-        one_wall.as_secs_f64(),
-        many / one,
-        many_wall.as_secs_f64(),
-        one_wall.as_secs_f64() / many_wall.as_secs_f64()
-    );
+    let mut ratios = Vec::new();
+    for round in 0..rounds {
+        // Odd rounds measure the threads first, so that a drift favours neither.
+        let order: &[usize] = if round % 2 == 0 {
+            &[1, threads]
+        } else {
+            &[threads, 1]
+        };
+        let mut measured = [None, None];
+        for &t in order {
+            let cpu = cpu_seconds();
+            let (rate, depth, wall) = rate(&positions, budget, t, split);
+            measured[usize::from(t != 1)] = Some((rate, depth, wall, cpu_seconds() - cpu));
+        }
+        let [Some(one), Some(many)] = measured else {
+            unreachable!("both measured")
+        };
+        ratios.push(many.0 / one.0);
+        let label = if rounds > 1 {
+            format!("{name} #{}", round + 1)
+        } else {
+            name.to_string()
+        };
+        println!(
+            "{label:<14} 1 thread {:>10.0} nodes/s, depth {:>5.2}, {:>5.1} s CPU, {:>6.2} s | \
+             {threads} threads {:>10.0} nodes/s ({:.2}×), depth {:>5.2}, {:>5.1} s CPU, \
+             {:>6.2} s ({:.2}× faster)",
+            one.0,
+            one.1,
+            one.3,
+            one.2.as_secs_f64(),
+            many.0,
+            many.0 / one.0,
+            many.1,
+            many.3,
+            many.2.as_secs_f64(),
+            one.2.as_secs_f64() / many.2.as_secs_f64()
+        );
+    }
+    if rounds > 1 {
+        let (low, high) = ratios
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), &r| (l.min(r), h.max(r)));
+        println!(
+            "{name:<14} {threads} threads against 1 over {rounds} rounds: median {:.2}×, \
+             range {low:.2}–{high:.2}×",
+            median(ratios)
+        );
+    }
 }
 
 fn main() {

@@ -20,13 +20,7 @@ use tabula_connect_four::ConnectFour;
 use tabula_core::Game;
 
 mod common;
-use common::{arg, cpu_seconds};
-
-/// The median of `values` (not empty).
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
+use common::{arg, cpu_seconds, median};
 
 /// Iterations per second of one bot: the median over `searches` searches after the first.
 fn rate(threads: usize, parallel: Parallelism, iterations: u64, searches: usize) -> f64 {

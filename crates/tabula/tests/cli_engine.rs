@@ -119,6 +119,15 @@ impl Engine {
             .to_string()
     }
 
+    /// Asserts that `info`'s principal variation starts with `best` and plays out from the
+    /// position that `start` (a `position` command) sets.
+    fn assert_pv_plays_out(&mut self, info: &str, best: &str, start: &str) {
+        let pv = field(info, "pv");
+        assert_eq!(pv[0], best, "{info}");
+        let line = format!("{start} moves {}", pv.join(" "));
+        assert!(self.ask(&line).is_empty(), "{line}");
+    }
+
     /// Closes standard input and waits for the exit; the lines written after the last answer.
     fn finish(mut self) -> (Option<i32>, Vec<String>) {
         drop(self.stdin.take());
@@ -346,11 +355,7 @@ fn info_line_carries_the_searched_figures_and_a_pv_in_notation() {
         let n = field(info, key);
         assert!(n.len() == 1 && n[0].parse::<u64>().is_ok(), "{key}: {info}");
     }
-    let pv = field(info, "pv");
-    assert_eq!(pv[0], best, "{info}");
-    // The principal variation plays out from the position.
-    let line = format!("position start seed 2 players 3 moves {}", pv.join(" "));
-    assert!(engine.ask(&line).is_empty(), "{line}");
+    engine.assert_pv_plays_out(info, best, "position start seed 2 players 3");
 }
 
 #[test]
@@ -361,10 +366,7 @@ fn alphabeta_on_two_threads_answers_with_a_whole_iteration_and_a_legal_pv() {
     let (info, best) = best_move(&answer);
     let info = info[0];
     assert_eq!(field(info, "depth"), ["5"], "{info}");
-    let pv = field(info, "pv");
-    assert_eq!(pv[0], best, "{info}");
-    let line = format!("position start seed 3 moves {}", pv.join(" "));
-    assert!(engine.ask(&line).is_empty(), "{line}");
+    engine.assert_pv_plays_out(info, best, "position start seed 3");
 }
 
 #[test]

@@ -7,10 +7,12 @@
 //! help each other through the shared table (scores that cut a search short, best moves that
 //! order it). Where the game's bots split the work (`AlphaBetaConfig::split`), a thread also
 //! leaves for later the moves another thread is in (see `search::DEFER_DEPTH`). The search
-//! ends when the main thread stops or any thread completes its last
-//! iteration (the depth limit, or a proven result), and answers with the deepest iteration
-//! completed by any thread (the main thread's on a tie). An exact search (every root move's
-//! value, for analysis) ends with the main thread and answers with its iteration. The
+//! ends when the main thread stops or any thread completes its last iteration (the depth
+//! limit, or a proven result). It answers with the main thread's move, or with a helper's
+//! deepest completed iteration where that ranks higher: a proven win, or a deeper iteration
+//! than the one the main thread's move comes from (see [`answer`]). An exact search (every
+//! root move's value, for analysis) ends with the main thread and answers with its
+//! iteration. The
 //! threads' timing decides which entries each meets, so a search on several threads is not
 //! reproducible; one thread is.
 
@@ -28,6 +30,26 @@ pub(super) struct Deepened<A> {
     pub root_scores: Vec<(A, i32)>,
     /// The deepest iteration completed (0 if none was).
     pub completed: u32,
+    /// The best move and score of the deepest completed iteration (`None` if none was).
+    pub whole: Option<(A, i32)>,
+}
+
+impl<A: Copy> Deepened<A> {
+    /// How good an answer `best` is, to choose between threads: a proven win first, then the
+    /// deeper iteration, then a completed iteration before an interrupted one.
+    fn rank(&self) -> (bool, u32, bool) {
+        let (_, score, depth) = self.best;
+        (score > WIN_BOUND, depth, depth <= self.completed)
+    }
+
+    /// The answer of this deepening's deepest completed iteration, if it has one.
+    fn completed_only(self) -> Option<Self> {
+        let (best, score) = self.whole?;
+        Some(Deepened {
+            best: (best, score, self.completed),
+            ..self
+        })
+    }
 }
 
 /// Deepens from `first_depth` to `max_depth` plies (or until the searcher stops or a win or
@@ -52,6 +74,7 @@ where
     let mut best = (root[0].1, 0, 0u32);
     let mut root_scores = Vec::new();
     let mut completed = 0;
+    let mut whole = None;
     for depth in first_depth.max(1) as i32..=max_depth as i32 {
         s.limits_armed = depth > 1;
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
@@ -84,6 +107,7 @@ where
         if !s.stop {
             root_scores = scores;
             completed = depth as u32;
+            whole = iteration_best;
         }
         if let Some((a, score)) = iteration_best.filter(|_| !(exact && s.stop)) {
             best = (a, score, depth as u32);
@@ -101,7 +125,30 @@ where
         best,
         root_scores,
         completed,
+        whole,
     })
+}
+
+/// The answer of a search on several threads, not an exact one: the main thread's, unless a
+/// helper completed an iteration that ranks higher ([`Deepened::rank`]): one that proves a
+/// win, one deeper than the iteration the main thread's move comes from, or one as deep when
+/// the main thread did not complete that iteration. A helper stopped with the search still
+/// offers its deepest completed iteration. On a tie, the main thread's, then the first
+/// helper's.
+fn answer<A: Copy>(
+    main: Deepened<A>,
+    helpers: impl IntoIterator<Item = Deepened<A>>,
+) -> Deepened<A> {
+    helpers
+        .into_iter()
+        .filter_map(Deepened::completed_only)
+        .fold(main, |chosen, helper| {
+            if helper.rank() > chosen.rank() {
+                helper
+            } else {
+                chosen
+            }
+        })
 }
 
 /// What the threads of one search share besides the table: the flag that stops them all,
@@ -194,7 +241,7 @@ where
                     let mut s = Searcher::new(tt, &mut own_history, knobs, false, Some(shared));
                     let first = 1 + (i % 2) as u32;
                     let found = deepen(&mut s, game, seat, first, max_depth, false);
-                    (found.ok().filter(|_| !s.stop), s.nodes)
+                    (found.ok(), s.nodes)
                 })
             })
             .collect();
@@ -204,25 +251,89 @@ where
             let found = deepen(&mut s, game, seat, 1, max_depth, exact);
             (found, s.nodes)
         };
-        let mut found = found?;
+        let mut offered = Vec::with_capacity(helpers.len());
         for helper in helpers {
             let (done, helper_nodes) = helper
                 .join()
                 .expect("a helper thread of the search panicked");
             nodes += helper_nodes;
-            // A helper's answer counts only when it completed its deepening: then its last
-            // iteration is whole.
-            if let Some(done) = done.filter(|d| !exact && d.completed > found.completed) {
-                found = done;
-            }
+            offered.extend(done.filter(|_| !exact));
         }
-        Ok((found, nodes))
+        Ok((answer(found?, offered), nodes))
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Shared;
+    use super::{Deepened, Shared, answer};
+    use crate::alphabeta::search::WIN;
+
+    /// A deepening whose answer is `best` (move, score, depth) and whose deepest completed
+    /// iteration is `completed`, its best move and score `whole`.
+    fn deepened(best: (u8, i32, u32), completed: u32, whole: Option<(u8, i32)>) -> Deepened<u8> {
+        Deepened {
+            best,
+            root_scores: Vec::new(),
+            completed,
+            whole,
+        }
+    }
+
+    /// The best move a search on several threads answers with.
+    fn chosen(main: Deepened<u8>, helpers: Vec<Deepened<u8>>) -> (u8, i32, u32) {
+        answer(main, helpers).best
+    }
+
+    #[test]
+    fn a_helpers_completed_iteration_answers_when_it_ranks_above_the_main_threads_move() {
+        // The main thread was stopped in iteration 8 with move 1; a helper completed 8.
+        let main = || deepened((1, 5, 8), 7, Some((2, 4)));
+        assert_eq!(
+            chosen(main(), vec![deepened((3, 6, 9), 8, Some((4, 7)))]),
+            (4, 7, 8),
+            "a whole iteration as deep as the main thread's interrupted one"
+        );
+        assert_eq!(
+            chosen(main(), vec![deepened((3, 6, 8), 7, Some((4, 7)))]),
+            (1, 5, 8),
+            "a shallower whole iteration"
+        );
+        assert_eq!(
+            chosen(main(), vec![deepened((3, 6, 1), 0, None)]),
+            (1, 5, 8),
+            "a helper that completed nothing"
+        );
+        // The main thread completed iteration 8: a helper's iteration 8 ties, and the tie
+        // goes to the main thread; the deepest of several helpers goes before it.
+        let whole_main = || deepened((1, 5, 8), 8, Some((1, 5)));
+        assert_eq!(
+            chosen(whole_main(), vec![deepened((4, 7, 8), 8, Some((4, 7)))]),
+            (1, 5, 8)
+        );
+        assert_eq!(
+            chosen(
+                whole_main(),
+                vec![
+                    deepened((4, 7, 9), 9, Some((4, 7))),
+                    deepened((5, 3, 10), 10, Some((5, 3))),
+                    deepened((6, 2, 10), 10, Some((6, 2))),
+                ]
+            ),
+            (5, 3, 10)
+        );
+        // A proven win goes before a deeper iteration that proves nothing, as long as the
+        // iteration that proves it was completed.
+        let win = WIN - 7;
+        assert_eq!(
+            chosen(whole_main(), vec![deepened((6, win, 6), 6, Some((6, win)))]),
+            (6, win, 6)
+        );
+        assert_eq!(
+            chosen(whole_main(), vec![deepened((6, win, 9), 8, Some((7, 3)))]),
+            (1, 5, 8),
+            "a win found in an iteration the helper did not complete"
+        );
+    }
 
     /// A position claimed by one thread is refused to the next until released; a key whose
     /// slot holds another is searched at once (claimed, not recorded).

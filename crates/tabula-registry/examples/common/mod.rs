@@ -1,5 +1,5 @@
-//! What the measuring examples share: reading `--name value` options and the process's CPU
-//! time.
+//! What the measuring examples share: reading `--name value` options, the process's CPU
+//! time and medians.
 
 /// The value after `name` in `args`, or `default`.
 pub fn arg(args: &[String], name: &str, default: &str) -> String {
@@ -25,4 +25,12 @@ pub fn cpu_seconds() -> f64 {
             .unwrap_or(0.0)
     };
     (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The median of `values` (not empty).
+// Each example compiles this module of its own, and not all of them take medians.
+#[allow(dead_code)]
+pub fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }
