@@ -12,9 +12,8 @@
 //! deepest completed iteration where that ranks higher: a proven win, or a deeper iteration
 //! than the one the main thread's move comes from (see [`answer`]). An exact search (every
 //! root move's value, for analysis) ends with the main thread and answers with its
-//! iteration. The
-//! threads' timing decides which entries each meets, so a search on several threads is not
-//! reproducible; one thread is.
+//! iteration. The threads' timing decides which entries each meets, so a search on several
+//! threads is not reproducible; one thread is.
 
 use super::search::{Knobs, Searcher, WIN, WIN_BOUND};
 use super::tt::{SharedTable, Transpositions};
