@@ -16,6 +16,9 @@
 //!   arrive) or by pace (the bots are asked in order of their think delay, the reaction time
 //!   meant for games against people, and the first to act wins). If every bot waits, one of
 //!   them, drawn at random, is asked again without the option to wait.
+//! - With [`MatchConfig::opening_plies`], every game starts that many random legal plies
+//!   into the game, and the games sharing an opening play it in every seating
+//!   ([`opening`]).
 //! - Every applied action is reported to every bot (`Bot::observe`), for subtree reuse.
 //! - A bot's action is checked with `Game::validate`; a refused one stops the match with
 //!   [`AiError::BotFailed`].
@@ -40,6 +43,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 use tabula_core::{Actor, Game, GameRng, Notation, Seat, ToAct, rng_from_seed, sample_chance};
 
+pub mod opening;
 mod summary;
 pub(crate) use summary::summarise;
 
@@ -58,6 +62,10 @@ pub struct MatchConfig {
     pub max_plies: u64,
     /// Start from `Game::new_random` (every setup choice random) instead of `Game::new`.
     pub random_setup: bool,
+    /// Random legal plies played before the bots take over (0: none). The
+    /// [`games_per_opening`](opening::games_per_opening) games in a row that share an opening
+    /// play it in every seating, so that a lopsided opening favours no bot.
+    pub opening_plies: u32,
     /// Record every seat decision's number of legal actions in [`GameRecord::choices`], and
     /// the positions seen again in [`GameRecord::repeated`].
     pub record_choices: bool,
@@ -101,6 +109,7 @@ impl Default for MatchConfig {
             seed: 1,
             max_plies: 5_000,
             random_setup: false,
+            opening_plies: 0,
             record_choices: false,
             evaluation: Evaluation::Off,
             race: RaceRule::Skill,
@@ -288,11 +297,7 @@ fn play_game<G: Notation>(
     for &b in &bots_by_seat {
         bots.push(make_bot(b, mix(seed ^ (b as u64 + 1)))?);
     }
-    let mut game = if config.random_setup {
-        G::new_random(params, &mut rng)?
-    } else {
-        G::new(params)?
-    };
+    let (mut game, opening) = opening::start(params, config, seats, index, &mut rng)?;
     let evaluator = match config.evaluation {
         Evaluation::Evaluator(_) => Some(make_bot(seats, mix(seed ^ 0xe7a1))?),
         _ => None,
@@ -305,7 +310,11 @@ fn play_game<G: Notation>(
         _ => Vec::new(),
     };
     let mut used = Vec::new();
-    let mut plies = 0u64;
+    let mut plies = if opening.is_empty() {
+        0
+    } else {
+        u64::from(config.opening_plies)
+    };
     let outcome = loop {
         let (seat, action) = match game.to_act() {
             ToAct::Over(outcome) => break Some(outcome),
@@ -398,6 +407,7 @@ fn play_game<G: Notation>(
         choices,
         evals: trace.evals,
         spaces,
+        opening,
     })
 }
 

@@ -156,6 +156,11 @@ pub struct GameRecord {
     /// game without a board.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spaces: Vec<u32>,
+    /// The random opening played before the bots took over, in notation (chance events
+    /// included); empty without
+    /// [`MatchConfig::opening_plies`](crate::arena::MatchConfig::opening_plies).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening: Vec<String>,
 }
 
 /// One seat decision of a game: the seat that acted and how many legal actions it had (in a
@@ -182,6 +187,10 @@ pub struct MatchReport {
     /// How races were decided (`skill`: every racing bot at the same simulated instant;
     /// `pace`: by reaction time), see [`RaceRule`](crate::arena::RaceRule).
     pub race: crate::arena::RaceRule,
+    /// Random plies every game started with (0: none), see
+    /// [`MatchConfig::opening_plies`](crate::arena::MatchConfig::opening_plies).
+    #[serde(default)]
+    pub opening_plies: u32,
     /// One entry per bot, in the order given to the match.
     pub bots: Vec<BotResult>,
     /// One entry per seat, in seat order.
@@ -226,6 +235,14 @@ impl MatchReport {
             self.game, self.games, self.seats, self.seed, self.elapsed_s
         );
         let _ = writeln!(out, "{}", race_line(self.race));
+        if self.opening_plies > 0 {
+            let _ = writeln!(
+                out,
+                "openings: {} random plies, each played in every seating ({} games)",
+                self.opening_plies,
+                crate::arena::opening::games_per_opening(self.seats)
+            );
+        }
         let width = self
             .bots
             .iter()

@@ -112,6 +112,7 @@ fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
     let threads: usize = arg(args, "--threads", "2")
         .parse()
         .expect("--threads takes a number");
+    assert!(threads >= 1, "--threads must be at least 1");
     let seed: u64 = arg(args, "--seed", "1")
         .parse()
         .expect("--seed takes a number");
@@ -127,20 +128,18 @@ fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
     let positions = positions(&start, count, seed);
     let mut ratios = Vec::new();
     for round in 0..rounds {
-        // Odd rounds measure the threads first, so that a drift favours neither.
-        let order: &[usize] = if round % 2 == 0 {
-            &[1, threads]
-        } else {
-            &[threads, 1]
-        };
-        let mut measured = [None, None];
-        for &t in order {
+        let measure = |t: usize| {
             let cpu = cpu_seconds();
             let (rate, depth, wall) = rate(&positions, budget, t, split);
-            measured[usize::from(t != 1)] = Some((rate, depth, wall, cpu_seconds() - cpu));
-        }
-        let [Some(one), Some(many)] = measured else {
-            unreachable!("both measured")
+            (rate, depth, wall, cpu_seconds() - cpu)
+        };
+        // Odd rounds measure the threads first, so that a drift favours neither.
+        let (one, many) = if round % 2 == 0 {
+            let one = measure(1);
+            (one, measure(threads))
+        } else {
+            let many = measure(threads);
+            (measure(1), many)
         };
         ratios.push(many.0 / one.0);
         let label = if rounds > 1 {

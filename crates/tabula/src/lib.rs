@@ -159,6 +159,11 @@ enum Command {
         /// Start every game from a random setup instead of the placement setup.
         #[arg(long)]
         random_setup: bool,
+        /// Start every game with K random legal plies. Each opening is played in every
+        /// seating (2 games in a row with two players, 6 with three), so that a lopsided
+        /// opening favours no bot.
+        #[arg(long, value_name = "K", default_value_t = 0)]
+        opening_plies: u32,
         #[command(flatten)]
         params: ParamOpts,
     },
@@ -272,6 +277,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             seed,
             json,
             random_setup,
+            opening_plies,
             params,
         } => simulate::run_match(simulate::MatchArgs {
             game: &game,
@@ -281,6 +287,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             seed,
             json: json.as_deref(),
             random_setup,
+            opening_plies,
             params: &params,
         }),
         Command::Analyze {

@@ -70,6 +70,7 @@ mod tests {
             choices: vec![],
             evals: vec![],
             spaces,
+            opening: vec![],
         }
     }
 

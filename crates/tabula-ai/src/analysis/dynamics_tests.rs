@@ -110,6 +110,7 @@ fn record(ranks: Vec<u8>, evals: Vec<Option<Vec<f64>>>) -> GameRecord {
         choices: vec![],
         evals,
         spaces: vec![],
+        opening: vec![],
     }
 }
 

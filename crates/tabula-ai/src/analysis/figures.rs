@@ -114,6 +114,7 @@ mod tests {
             choices: vec![],
             evals: vec![],
             spaces: vec![],
+            opening: vec![],
         }
     }
 

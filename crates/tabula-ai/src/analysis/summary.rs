@@ -235,6 +235,7 @@ mod tests {
             repeated: 0,
             evals: Vec::new(),
             spaces: Vec::new(),
+            opening: Vec::new(),
             choices: (0..plies)
                 .map(|p| Choice {
                     seat: Seat((p % 2) as u8),

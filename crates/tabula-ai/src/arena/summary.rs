@@ -95,6 +95,7 @@ pub(crate) fn summarise<G: Game>(
         seats,
         seed: config.seed,
         race: config.race,
+        opening_plies: config.opening_plies,
         bots,
         seat_results,
         draws: game_draws,

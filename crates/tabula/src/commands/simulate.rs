@@ -17,6 +17,7 @@ pub struct MatchArgs<'a> {
     pub seed: u64,
     pub json: Option<&'a std::path::Path>,
     pub random_setup: bool,
+    pub opening_plies: u32,
     pub params: &'a ParamOpts,
 }
 
@@ -59,7 +60,10 @@ pub fn run_match(args: MatchArgs<'_>) -> Result<()> {
     let entry = find(args.game)?;
     let seats = args.bots.split(',').count();
     let params = args.params.to_json(Some(seats))?;
-    let config = match_config(args.games, args.threads, args.seed, args.random_setup)?;
+    let config = MatchConfig {
+        opening_plies: args.opening_plies,
+        ..match_config(args.games, args.threads, args.seed, args.random_setup)?
+    };
     let bar = progress_bar(
         args.games,
         "{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}",

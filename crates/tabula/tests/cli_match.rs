@@ -1,0 +1,120 @@
+//! `tabula match --opening-plies K`: every game starts K random legal plies in, each opening
+//! is played in every seating, the report and its JSON say so, games with chance events
+//! (setup draws) share their whole opening, and a count no game survives is refused.
+
+mod support;
+
+use support::*;
+
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn json_report(name: &str, args: &[&str]) -> (String, Value) {
+    let path: PathBuf = std::env::temp_dir().join(format!(
+        "tabula-cli-match-{}-{name}.json",
+        std::process::id()
+    ));
+    let mut all = args.to_vec();
+    let path_text = path.to_str().unwrap().to_string();
+    all.extend(["--json", &path_text]);
+    let text = ok(&all);
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    (text, json)
+}
+
+/// The openings of the report's games, checking that each group of `group` games in a row
+/// shares one and sits in `group` different arrangements.
+fn openings_by_group(json: &Value, group: usize) -> Vec<Vec<Value>> {
+    let records = json["records"].as_array().unwrap();
+    records
+        .chunks(group)
+        .map(|games| {
+            let first = games[0]["opening"].as_array().unwrap().clone();
+            let mut seatings: Vec<&Value> = games.iter().map(|g| &g["bots_by_seat"]).collect();
+            seatings.dedup();
+            assert_eq!(seatings.len(), games.len(), "{games:?}");
+            for g in games {
+                assert_eq!(g["opening"].as_array().unwrap(), &first, "{g}");
+            }
+            first
+        })
+        .collect()
+}
+
+#[test]
+fn match_plays_each_random_opening_from_both_seats() {
+    let (text, json) = json_report(
+        "connect-four",
+        &[
+            "match",
+            "connect-four",
+            "--bots",
+            "alphabeta:depth=3,random",
+            "--games",
+            "8",
+            "--opening-plies",
+            "4",
+            "--seed",
+            "3",
+        ],
+    );
+    assert!(
+        text.contains("openings: 4 random plies, each played in every seating (2 games)"),
+        "{text}"
+    );
+    assert_eq!(json["opening_plies"], 4);
+    let openings = openings_by_group(&json, 2);
+    assert_eq!(openings.len(), 4);
+    for opening in &openings {
+        assert_eq!(opening.len(), 4, "{opening:?}");
+    }
+    // The opening replays from the start with `tabula apply`, and leaves the game running.
+    let moves: Vec<&str> = openings[0].iter().map(|m| m.as_str().unwrap()).collect();
+    let start = ok(&["new", "connect-four"]);
+    let mut args = vec!["apply", "connect-four", start.trim()];
+    args.extend(&moves);
+    let after = ok(&args);
+    let shown: Value =
+        serde_json::from_str(&ok(&["show", "connect-four", after.trim(), "--json"])).unwrap();
+    assert_eq!(shown["over"], false, "{after}");
+    let distinct: std::collections::HashSet<String> =
+        openings.iter().map(|o| format!("{o:?}")).collect();
+    assert!(distinct.len() >= 3, "{openings:?}");
+}
+
+#[test]
+fn games_with_setup_draws_share_their_whole_opening() {
+    let (_, json) = json_report(
+        "magical-circle",
+        &[
+            "match",
+            "magical-circle",
+            "--bots",
+            "random,random",
+            "--games",
+            "4",
+            "--opening-plies",
+            "2",
+        ],
+    );
+    for opening in openings_by_group(&json, 2) {
+        // The chance events of the setup come first, then the two seat actions.
+        assert!(opening.len() > 2, "{opening:?}");
+    }
+}
+
+#[test]
+fn an_opening_no_game_survives_is_refused() {
+    let err = fails(&[
+        "match",
+        "connect-four",
+        "--bots",
+        "random,random",
+        "--games",
+        "2",
+        "--opening-plies",
+        "42",
+    ]);
+    assert!(err.contains("no opening of 42 random plies"), "{err}");
+}
