@@ -28,7 +28,7 @@ fn two_threads_find_the_exact_value_of_endgames() {
     assert_exact_endgames(&threaded(42), 23, 30);
 }
 
-/// Threads that do not split the work (Connect Four's choice) are as exact.
+/// Threads that do not split the work (`split=no`) are as exact.
 #[test]
 fn two_threads_that_do_not_split_the_work_solve_tactics_and_endgames_exactly() {
     let unsplit = |max_depth| AlphaBetaConfig {

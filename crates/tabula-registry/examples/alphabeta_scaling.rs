@@ -14,8 +14,7 @@
 //! thread completed, and the CPU time the process used. With `--depth`, each search goes
 //! to that depth whatever the time, and the wall time of all searches is printed too (its
 //! ratio is the time-to-depth speed-up). `--split` says whether the threads split the work
-//! (`AlphaBetaConfig::split`); without it, each game's choice: no in Connect Four, yes in
-//! the others.
+//! (`AlphaBetaConfig::split`, yes by default, as every game's bots do).
 //!
 //! The machine's speed drifts by several per cent within minutes, more than the ratio's
 //! margin, so `--rounds R` measures both R times, alternating which goes first, prints each
@@ -87,13 +86,8 @@ fn positions<G: Game>(start: &G, count: usize, seed: u64) -> Vec<G> {
     out
 }
 
-/// Measures `name` from `start`; `split`: the game's choice of splitting the work.
-fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
-    name: &str,
-    start: G,
-    split: bool,
-    args: &[String],
-) {
+/// Measures `name` from `start`.
+fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(name: &str, start: G, args: &[String]) {
     let depth: Option<u32> = args.iter().any(|a| a == "--depth").then(|| {
         arg(args, "--depth", "")
             .parse()
@@ -116,8 +110,7 @@ fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
     let seed: u64 = arg(args, "--seed", "1")
         .parse()
         .expect("--seed takes a number");
-    let split = match arg(args, "--split", "").as_str() {
-        "" => split,
+    let split = match arg(args, "--split", "yes").as_str() {
         "yes" => true,
         "no" => false,
         other => panic!("--split is yes or no, not {other}"),
@@ -183,19 +176,16 @@ fn main() {
             "connect-four" => report(
                 game,
                 ConnectFour::new(&Default::default()).expect("the default board"),
-                false,
                 &args,
             ),
             "toumai" => report(
                 game,
                 Toumai::new(&Default::default()).expect("the default game"),
-                true,
                 &args,
             ),
             "khan-tsin" => report(
                 game,
                 KhanTsin::new(&Default::default()).expect("the default game"),
-                true,
                 &args,
             ),
             other => panic!("alpha-beta plays connect-four, toumai and khan-tsin, not {other}"),

@@ -55,8 +55,8 @@ pub struct AlphaBetaConfig {
     /// node and time budgets are the main thread's.
     pub threads: usize,
     /// With several threads, whether they split the work: a thread leaves for later a move
-    /// whose position another thread is searching now. It pays in Toumaï and Khan-Tsin and
-    /// costs strength in Connect Four (docs/performance.md). `None`: the game's choice
+    /// whose position another thread is searching now. It pays in Toumaï and Khan-Tsin, and in
+    /// Connect Four from varied openings (docs/performance.md). `None`: the game's choice
     /// ([`crate::BotFactory::with_alphabeta_split`]), which is to split unless it says
     /// otherwise.
     pub split: Option<bool>,
