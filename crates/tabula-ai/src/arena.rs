@@ -310,11 +310,7 @@ fn play_game<G: Notation>(
         _ => Vec::new(),
     };
     let mut used = Vec::new();
-    let mut plies = if opening.is_empty() {
-        0
-    } else {
-        u64::from(config.opening_plies)
-    };
+    let mut plies = u64::from(config.opening_plies);
     let outcome = loop {
         let (seat, action) = match game.to_act() {
             ToAct::Over(outcome) => break Some(outcome),

@@ -94,7 +94,7 @@ impl<G: Game> BotFactory<G> {
             level_engine: Engine::Mcts,
             level_rollout: RolloutKind::Random,
             level_iterations: None,
-            alphabeta_split: true,
+            alphabeta_split: AlphaBetaConfig::SPLIT_BY_DEFAULT,
         }
     }
 

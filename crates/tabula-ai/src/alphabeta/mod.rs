@@ -81,6 +81,9 @@ impl Default for AlphaBetaConfig {
 }
 
 impl AlphaBetaConfig {
+    /// Whether the threads split the work where neither the bot nor its game says.
+    pub const SPLIT_BY_DEFAULT: bool = true;
+
     /// The default configuration with a depth limit of `max_depth` plies.
     pub fn with_depth(max_depth: u32) -> Self {
         AlphaBetaConfig {
@@ -267,7 +270,10 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
             noise_seed: self.noise_seed,
             visited: &self.visited,
             root_seat: seat,
-            split: self.config.split.unwrap_or(true),
+            split: self
+                .config
+                .split
+                .unwrap_or(AlphaBetaConfig::SPLIT_BY_DEFAULT),
         };
         let max_depth = self.config.max_depth;
         let (found, nodes) = match &mut self.tt {

@@ -29,10 +29,11 @@ pub fn opening_seed(match_seed: u64, seats: usize, index: usize) -> u64 {
 }
 
 /// The game's start for game `index` of the match: a new game (from a random setup if the
-/// match asks), then `config.opening_plies` random plies, drawn again until they leave the game
-/// running. Returns the position and the actions of the opening in notation, in order (chance
-/// events included). Without opening plies the setup is drawn from `rng`, the game's own generator;
-/// with them, from the opening's, so that the games of one opening share their setup too.
+/// match asks), then `config.opening_plies` random plies, drawn again until they leave the
+/// game running. Returns the position and the actions of the opening in notation, in order
+/// (chance events included). Without opening plies the setup is drawn from `rng`, the game's
+/// own generator; with them, from the opening's, so that the games of one opening share their
+/// setup too.
 pub(crate) fn start<G: Notation>(
     params: &G::Params,
     config: &MatchConfig,
@@ -41,21 +42,12 @@ pub(crate) fn start<G: Notation>(
     rng: &mut GameRng,
 ) -> Result<(G, Vec<String>), AiError> {
     if config.opening_plies == 0 {
-        let game = if config.random_setup {
-            G::new_random(params, rng)?
-        } else {
-            G::new(params)?
-        };
-        return Ok((game, Vec::new()));
+        return Ok((setup(params, config, rng)?, Vec::new()));
     }
     let seed = opening_seed(config.seed, seats, index);
     for attempt in 0..ATTEMPTS {
         let mut rng: GameRng = rng_from_seed(mix(seed ^ attempt));
-        let mut game = if config.random_setup {
-            G::new_random(params, &mut rng)?
-        } else {
-            G::new(params)?
-        };
+        let mut game = setup(params, config, &mut rng)?;
         if let Some(actions) = random_plies(&mut game, config.opening_plies, &mut rng) {
             return Ok((game, actions));
         }
@@ -66,6 +58,20 @@ pub(crate) fn start<G: Notation>(
         config.opening_plies,
         G::NAME
     )))
+}
+
+/// A new game: `Game::new_random` with `rng` if the match asks for random setups, else
+/// `Game::new`.
+fn setup<G: Notation>(
+    params: &G::Params,
+    config: &MatchConfig,
+    rng: &mut GameRng,
+) -> Result<G, AiError> {
+    Ok(if config.random_setup {
+        G::new_random(params, rng)?
+    } else {
+        G::new(params)?
+    })
 }
 
 /// Plays `plies` seat actions, each drawn uniformly from the acting seat's legal actions (a
