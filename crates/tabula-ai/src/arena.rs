@@ -69,6 +69,10 @@ pub struct MatchConfig {
     /// Record every seat decision's number of legal actions in [`GameRecord::choices`], and
     /// the positions seen again in [`GameRecord::repeated`].
     pub record_choices: bool,
+    /// Record every game's actions after its opening in [`GameRecord::moves`], and the
+    /// position they start from in [`GameRecord::start`], so that each game can be replayed
+    /// and studied.
+    pub record_moves: bool,
     /// Where [`GameRecord::evals`] come from (none by default).
     pub evaluation: Evaluation,
     /// How races (several seats may act at once) are decided.
@@ -111,6 +115,7 @@ impl Default for MatchConfig {
             random_setup: false,
             opening_plies: 0,
             record_choices: false,
+            record_moves: false,
             evaluation: Evaluation::Off,
             race: RaceRule::Skill,
         }
@@ -297,7 +302,11 @@ fn play_game<G: Notation>(
     for &b in &bots_by_seat {
         bots.push(make_bot(b, mix(seed ^ (b as u64 + 1)))?);
     }
-    let (mut game, opening) = opening::start(params, config, seats, index, &mut rng)?;
+    let (mut game, opening) = opening::start::<G>(params, config, seats, index, &mut rng)?;
+    let start = match config.record_moves {
+        true => game.to_notation(),
+        false => String::new(),
+    };
     let evaluator = match config.evaluation {
         Evaluation::Evaluator(_) => Some(make_bot(seats, mix(seed ^ 0xe7a1))?),
         _ => None,
@@ -310,6 +319,7 @@ fn play_game<G: Notation>(
         _ => Vec::new(),
     };
     let mut used = Vec::new();
+    let mut moves = Vec::new();
     let mut plies = u64::from(config.opening_plies);
     let outcome = loop {
         let (seat, action) = match game.to_act() {
@@ -323,6 +333,9 @@ fn play_game<G: Notation>(
                     bot.observe(&game, a);
                 }
                 trace.observe(&game, a);
+                if config.record_moves {
+                    moves.push(opening::written(&game, Actor::Chance, a));
+                }
                 game.apply(a);
                 continue;
             }
@@ -386,6 +399,9 @@ fn play_game<G: Notation>(
             bot.observe(&game, action);
         }
         trace.observe(&game, action);
+        if config.record_moves {
+            moves.push(opening::written(&game, Actor::Seat(seat), action));
+        }
         game.apply(action);
         plies += 1;
         trace.after_ply(&game, seat, bots[seat.index()].last_value());
@@ -404,6 +420,8 @@ fn play_game<G: Notation>(
         evals: trace.evals,
         spaces,
         opening,
+        start,
+        moves,
     })
 }
 

@@ -157,10 +157,21 @@ pub struct GameRecord {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spaces: Vec<u32>,
     /// The random opening played before the bots took over, in notation (chance events
-    /// included); empty without
+    /// included, a race's action as `N:action`, as the engine's `position … moves` reads
+    /// them); empty without
     /// [`MatchConfig::opening_plies`](crate::arena::MatchConfig::opening_plies).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opening: Vec<String>,
+    /// The position the bots took over from (after the opening), in notation; recorded with
+    /// [`Self::moves`].
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub start: String,
+    /// Every action played from [`Self::start`] on, in order and written as
+    /// [`Self::opening`] is; recorded only when
+    /// [`MatchConfig::record_moves`](crate::arena::MatchConfig::record_moves) is set. The
+    /// engine's `position <start> moves <moves…>` replays the game (docs/engine.md).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<String>,
 }
 
 /// One seat decision of a game: the seat that acted and how many legal actions it had (in a

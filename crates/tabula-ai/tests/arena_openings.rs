@@ -7,7 +7,7 @@ use tabula_ai::arena::MatchConfig;
 use tabula_ai::arena::opening::games_per_opening;
 use tabula_ai::{AiError, BotFactory, BotSpec, MatchReport, run_match_specs};
 use tabula_connect_four::ConnectFour;
-use tabula_core::{Actor, Notation, ToAct};
+use tabula_core::{Actor, Notation, Seat, ToAct};
 
 fn run<G: Notation>(
     factory: BotFactory<G>,
@@ -16,12 +16,13 @@ fn run<G: Notation>(
     games: usize,
     threads: usize,
     opening_plies: u32,
+    seed: u64,
 ) -> Result<MatchReport, AiError> {
     let specs = BotSpec::parse_list(specs).unwrap();
     let config = MatchConfig {
         games,
         threads,
-        seed: 9,
+        seed,
         opening_plies,
         ..MatchConfig::default()
     };
@@ -37,14 +38,20 @@ fn c4() -> BotFactory<ConnectFour> {
 fn replay<G: Notation>(params: &G::Params, opening: &[String]) -> u64 {
     let mut game = G::new(params).unwrap();
     let mut seat_plies = 0;
-    for text in opening {
-        seat_plies += u64::from(!matches!(game.to_act(), ToAct::Chance));
+    for written in opening {
+        let mut text = written.as_str();
         let actor = match game.to_act() {
             ToAct::Chance => Actor::Chance,
             ToAct::One(seat) => Actor::Seat(seat),
-            ToAct::Several(set) => Actor::Seat(set.iter().next().unwrap()),
+            // A race's action carries its seat: `N:action`.
+            ToAct::Several(_) => {
+                let (n, action) = written.split_once(':').unwrap();
+                text = action;
+                Actor::Seat(Seat::from_number(n.parse().unwrap()).unwrap())
+            }
             ToAct::Over(_) => panic!("the game ended inside the opening {opening:?}"),
         };
+        seat_plies += u64::from(matches!(actor, Actor::Seat(_)));
         let action = game.parse_action(actor, text).unwrap();
         game.validate(actor, action).unwrap();
         game.apply(action);
@@ -89,7 +96,7 @@ fn check_openings<G: Notation>(params: &G::Params, report: &MatchReport, plies: 
 #[test]
 fn connect_four_games_share_each_opening_in_pairs_with_the_seats_swapped() {
     let params = tabula_connect_four::Params::default();
-    let r = run(c4(), &params, "alphabeta:depth=2,random", 16, 2, 4).unwrap();
+    let r = run(c4(), &params, "alphabeta:depth=2,random", 16, 2, 4, 9).unwrap();
     assert_eq!(r.opening_plies, 4);
     assert_eq!(games_per_opening(2), 2);
     for r in &r.records {
@@ -109,7 +116,7 @@ fn connect_four_games_share_each_opening_in_pairs_with_the_seats_swapped() {
 #[test]
 fn without_opening_plies_every_game_starts_from_the_start() {
     let params = tabula_connect_four::Params::default();
-    let r = run(c4(), &params, "random,random", 4, 1, 0).unwrap();
+    let r = run(c4(), &params, "random,random", 4, 1, 0, 9).unwrap();
     assert_eq!(r.opening_plies, 0);
     assert!(r.records.iter().all(|g| g.opening.is_empty()));
     assert!(!r.table().contains("openings:"));
@@ -120,17 +127,10 @@ fn without_opening_plies_every_game_starts_from_the_start() {
 #[test]
 fn openings_do_not_depend_on_the_thread_count_and_vary_with_the_seed() {
     let params = tabula_connect_four::Params::default();
-    let one = run(c4(), &params, "random,alphabeta:depth=1", 8, 1, 6).unwrap();
-    let two = run(c4(), &params, "random,alphabeta:depth=1", 8, 2, 6).unwrap();
+    let one = run(c4(), &params, "random,alphabeta:depth=1", 8, 1, 6, 9).unwrap();
+    let two = run(c4(), &params, "random,alphabeta:depth=1", 8, 2, 6, 9).unwrap();
     assert_eq!(one.records, two.records);
-    let specs = BotSpec::parse_list("random,alphabeta:depth=1").unwrap();
-    let config = MatchConfig {
-        games: 8,
-        seed: 10,
-        opening_plies: 6,
-        ..MatchConfig::default()
-    };
-    let other = run_match_specs(&params, &specs, &c4(), &config, &|_, _| {}).unwrap();
+    let other = run(c4(), &params, "random,alphabeta:depth=1", 8, 1, 6, 10).unwrap();
     let openings = |r: &MatchReport| -> Vec<Vec<String>> {
         r.records.iter().map(|g| g.opening.clone()).collect()
     };
@@ -150,6 +150,7 @@ fn with_three_players_six_games_in_a_row_share_an_opening() {
         12,
         2,
         5,
+        9,
     )
     .unwrap();
     assert_eq!(games_per_opening(3), 6);
@@ -171,7 +172,7 @@ fn with_three_players_six_games_in_a_row_share_an_opening() {
 fn an_opening_no_game_survives_is_refused_with_the_reason() {
     // 42 plies fill the Connect Four board: no game is still running after them.
     let params = tabula_connect_four::Params::default();
-    let err = run(c4(), &params, "random,random", 2, 1, 42).unwrap_err();
+    let err = run(c4(), &params, "random,random", 2, 1, 42, 9).unwrap_err();
     let text = err.to_string();
     assert!(
         text.contains("no opening of 42 random plies") && text.contains("fewer opening plies"),

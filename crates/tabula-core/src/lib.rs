@@ -49,7 +49,7 @@ pub use game::{Actor, CandidateActions, Game, Heuristic, ToAct, TwoPlayerZeroSum
 pub use index::{ActionIndex, Observe, legal_indices, legal_mask, shape_len};
 pub use notation::{ApplyError, Notation};
 pub use outcome::{EndReason, Outcome, PlyLimit};
-pub use playout::{random_playout, sample_chance, step_random};
+pub use playout::{random_action, random_playout, sample_chance, step_random};
 pub use presentation::Presentation;
 pub use repetition::RepetitionHistory;
 pub use rng::{GameRng, rng_from_seed};

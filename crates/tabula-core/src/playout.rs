@@ -24,8 +24,36 @@ pub fn sample_chance<G: Game>(
     Some(last)
 }
 
-/// Plays one random step: a chance outcome by its probability, or a uniformly random legal
-/// action of a uniformly random acting seat. Returns `false` when the game is over (or no
+/// Draws one random step without playing it: a chance outcome by its probability, or a
+/// uniformly random legal action of a uniformly random acting seat; with who takes it. `None`
+/// when the game is over (or no action exists, which a correct game never allows). `actions`
+/// and `chances` are scratch space.
+pub fn random_action<G: Game>(
+    game: &G,
+    rng: &mut GameRng,
+    actions: &mut Vec<G::Action>,
+    chances: &mut Vec<(G::Action, f64)>,
+) -> Option<(Actor, G::Action)> {
+    let seat = match game.to_act() {
+        ToAct::Over(_) => return None,
+        ToAct::Chance => return Some((Actor::Chance, sample_chance(game, rng, chances)?)),
+        ToAct::One(seat) => seat,
+        ToAct::Several(seats) => {
+            let pick = rng.random_range(0..seats.len());
+            seats.iter().nth(pick).expect("seat in set")
+        }
+    };
+    game.legal_actions_for(Actor::Seat(seat), actions);
+    if actions.is_empty() {
+        return None;
+    }
+    Some((
+        Actor::Seat(seat),
+        actions[rng.random_range(0..actions.len())],
+    ))
+}
+
+/// Plays one random step ([`random_action`]). Returns `false` when the game is over (or no
 /// action exists, which a correct game never allows).
 pub fn step_random<G: Game>(
     game: &mut G,
@@ -33,35 +61,13 @@ pub fn step_random<G: Game>(
     actions: &mut Vec<G::Action>,
     chances: &mut Vec<(G::Action, f64)>,
 ) -> bool {
-    match game.to_act() {
-        ToAct::Over(_) => false,
-        ToAct::Chance => match sample_chance(game, rng, chances) {
-            Some(a) => {
-                game.apply(a);
-                true
-            }
-            None => false,
-        },
-        ToAct::One(seat) => {
-            game.legal_actions_for(Actor::Seat(seat), actions);
-            apply_random(game, rng, actions)
+    match random_action(game, rng, actions, chances) {
+        Some((_, a)) => {
+            game.apply(a);
+            true
         }
-        ToAct::Several(seats) => {
-            let pick = rng.random_range(0..seats.len());
-            let seat = seats.iter().nth(pick).expect("seat in set");
-            game.legal_actions_for(Actor::Seat(seat), actions);
-            apply_random(game, rng, actions)
-        }
+        None => false,
     }
-}
-
-fn apply_random<G: Game>(game: &mut G, rng: &mut GameRng, actions: &[G::Action]) -> bool {
-    if actions.is_empty() {
-        return false;
-    }
-    let a = actions[rng.random_range(0..actions.len())];
-    game.apply(a);
-    true
 }
 
 /// Plays random steps until the game ends or `max_steps` have been played; returns the

@@ -164,6 +164,11 @@ enum Command {
         /// opening favours no bot.
         #[arg(long, value_name = "K", default_value_t = 0)]
         opening_plies: u32,
+        /// Also record every game's moves in the JSON report (each record's `moves`) and the
+        /// position they start from (`start`), so that any game replays in `tabula engine`
+        /// with `position <start> moves …`.
+        #[arg(long, requires = "json")]
+        moves: bool,
         #[command(flatten)]
         params: ParamOpts,
     },
@@ -278,6 +283,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             json,
             random_setup,
             opening_plies,
+            moves,
             params,
         } => simulate::run_match(simulate::MatchArgs {
             game: &game,
@@ -288,6 +294,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             json: json.as_deref(),
             random_setup,
             opening_plies,
+            moves,
             params: &params,
         }),
         Command::Analyze {

@@ -1,6 +1,7 @@
 //! `tabula match --opening-plies K`: every game starts K random legal plies in, each opening
 //! is played in every seating, the report and its JSON say so, games with chance events
 //! (setup draws) share their whole opening, and a count no game survives is refused.
+//! `tabula match --moves`: every game's start and moves replay it to its end in the engine.
 
 mod support;
 
@@ -31,8 +32,10 @@ fn openings_by_group(json: &Value, group: usize) -> Vec<Vec<Value>> {
         .chunks(group)
         .map(|games| {
             let first = games[0]["opening"].as_array().unwrap().clone();
-            let mut seatings: Vec<&Value> = games.iter().map(|g| &g["bots_by_seat"]).collect();
-            seatings.dedup();
+            let seatings: std::collections::HashSet<String> = games
+                .iter()
+                .map(|g| g["bots_by_seat"].to_string())
+                .collect();
             assert_eq!(seatings.len(), games.len(), "{games:?}");
             for g in games {
                 assert_eq!(g["opening"].as_array().unwrap(), &first, "{g}");
@@ -117,4 +120,116 @@ fn an_opening_no_game_survives_is_refused() {
         "42",
     ]);
     assert!(err.contains("no opening of 42 random plies"), "{err}");
+}
+
+/// Runs `tabula engine <game>` on `input` (whole lines) and returns its answers.
+fn engine_session(game: &str, input: &str) -> Vec<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
+        .args(["engine", game])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn tabula engine");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn recorded_moves_replay_every_game_to_its_recorded_end_in_the_engine() {
+    // Random bots rarely end a game of Magical Circle: one side plays by sight.
+    for (game, bots) in [
+        ("connect-four", "random,random"),
+        ("toumai", "random,random"),
+        ("khan-tsin", "random,random"),
+        ("china-moon", "random,random,random"),
+        ("magical-circle", "casual,random"),
+    ] {
+        let (_, json) = json_report(
+            &format!("moves-{game}"),
+            &[
+                "match",
+                game,
+                "--bots",
+                bots,
+                "--games",
+                "4",
+                "--opening-plies",
+                "2",
+                "--moves",
+            ],
+        );
+        for record in json["records"].as_array().unwrap() {
+            let words = |key: &str| -> Vec<String> {
+                record[key]
+                    .as_array()
+                    .unwrap_or_else(|| panic!("{game}: no {key} in {record}"))
+                    .iter()
+                    .map(|m| m.as_str().unwrap().to_string())
+                    .collect()
+            };
+            let moves = words("moves").join(" ");
+            assert!(!moves.is_empty(), "{game}: {record}");
+            let start = record["start"].as_str().unwrap();
+            let shown = engine_session(
+                game,
+                &format!("position {start} moves {moves}\nshow\nquit\n"),
+            );
+            assert!(
+                !shown.iter().any(|l| l.starts_with("error")),
+                "{game}: {shown:?}"
+            );
+            let status = &shown[shown.len() - 2];
+            let ranks = record["ranks"].as_array().unwrap();
+            assert!(!ranks.is_empty(), "{game}: unfinished {record}");
+            let expected = if ranks.iter().all(|r| r == &ranks[0]) {
+                "Game over: a draw"
+            } else {
+                " won"
+            };
+            assert!(status.contains(expected), "{game}: {status} ({record})");
+        }
+    }
+}
+
+#[test]
+fn moves_are_recorded_only_in_the_json_report_and_only_when_asked() {
+    let (_, json) = json_report(
+        "no-moves",
+        &[
+            "match",
+            "connect-four",
+            "--bots",
+            "random,random",
+            "--games",
+            "2",
+        ],
+    );
+    assert!(json["records"][0].get("moves").is_none(), "{json}");
+    let err = fails(&[
+        "match",
+        "connect-four",
+        "--bots",
+        "random,random",
+        "--games",
+        "2",
+        "--moves",
+    ]);
+    assert!(err.contains("--json"), "{err}");
 }

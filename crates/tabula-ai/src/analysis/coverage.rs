@@ -71,6 +71,8 @@ mod tests {
             evals: vec![],
             spaces,
             opening: vec![],
+            start: String::new(),
+            moves: vec![],
         }
     }
 

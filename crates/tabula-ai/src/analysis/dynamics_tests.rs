@@ -111,6 +111,8 @@ fn record(ranks: Vec<u8>, evals: Vec<Option<Vec<f64>>>) -> GameRecord {
         evals,
         spaces: vec![],
         opening: vec![],
+        start: String::new(),
+        moves: vec![],
     }
 }
 

@@ -115,6 +115,8 @@ mod tests {
             evals: vec![],
             spaces: vec![],
             opening: vec![],
+            start: String::new(),
+            moves: vec![],
         }
     }
 

@@ -236,6 +236,8 @@ mod tests {
             evals: Vec::new(),
             spaces: Vec::new(),
             opening: Vec::new(),
+            start: String::new(),
+            moves: Vec::new(),
             choices: (0..plies)
                 .map(|p| Choice {
                     seat: Seat((p % 2) as u8),

@@ -8,8 +8,7 @@
 
 use super::{MatchConfig, mix};
 use crate::AiError;
-use crate::rollout::below;
-use tabula_core::{Actor, GameRng, Notation, ToAct, rng_from_seed, sample_chance};
+use tabula_core::{Actor, GameRng, Notation, ToAct, random_action, rng_from_seed};
 
 /// How many openings are drawn, one after another, before a match gives up looking for one
 /// that leaves the game running.
@@ -74,35 +73,29 @@ fn setup<G: Notation>(
     })
 }
 
+/// An action as a match's records write it, and as the engine's `position … moves` reads it
+/// (docs/engine.md): its notation, with the acting seat's number in front (`N:action`) where
+/// several seats may act. Called before the action is played.
+pub(crate) fn written<G: Notation>(game: &G, actor: Actor, action: G::Action) -> String {
+    let text = game.format_action(action);
+    match (actor, game.to_act()) {
+        (Actor::Seat(seat), ToAct::Several(_)) => format!("{}:{text}", seat.number()),
+        _ => text,
+    }
+}
+
 /// Plays `plies` seat actions, each drawn uniformly from the acting seat's legal actions (a
 /// seat drawn uniformly where several may act), with chance events drawn by their
-/// probabilities in between. `None` if the game ends first, or a seat has no action.
+/// probabilities in between ([`random_action`]). `None` if the game ends first, or a seat has
+/// no action.
 fn random_plies<G: Notation>(game: &mut G, plies: u32, rng: &mut GameRng) -> Option<Vec<String>> {
     let (mut actions, mut legal, mut chances) = (Vec::new(), Vec::new(), Vec::new());
     let mut played = 0;
     while played < plies {
-        let seat = match game.to_act() {
-            ToAct::Over(_) => return None,
-            ToAct::Chance => {
-                let action = sample_chance(game, rng, &mut chances)?;
-                actions.push(game.format_action(action));
-                game.apply(action);
-                continue;
-            }
-            ToAct::One(seat) => seat,
-            ToAct::Several(set) => {
-                let racing: Vec<_> = set.iter().collect();
-                racing[below(rng, racing.len())]
-            }
-        };
-        game.legal_actions_for(Actor::Seat(seat), &mut legal);
-        if legal.is_empty() {
-            return None;
-        }
-        let action = legal[below(rng, legal.len())];
-        actions.push(game.format_action(action));
+        let (actor, action) = random_action(game, rng, &mut legal, &mut chances)?;
+        actions.push(written(game, actor, action));
         game.apply(action);
-        played += 1;
+        played += u32::from(actor != Actor::Chance);
     }
-    (!matches!(game.to_act(), ToAct::Over(_))).then_some(actions)
+    (!game.is_over()).then_some(actions)
 }

@@ -18,6 +18,7 @@ pub struct MatchArgs<'a> {
     pub json: Option<&'a std::path::Path>,
     pub random_setup: bool,
     pub opening_plies: u32,
+    pub moves: bool,
     pub params: &'a ParamOpts,
 }
 
@@ -62,6 +63,7 @@ pub fn run_match(args: MatchArgs<'_>) -> Result<()> {
     let params = args.params.to_json(Some(seats))?;
     let config = MatchConfig {
         opening_plies: args.opening_plies,
+        record_moves: args.moves,
         ..match_config(args.games, args.threads, args.seed, args.random_setup)?
     };
     let bar = progress_bar(
