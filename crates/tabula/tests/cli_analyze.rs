@@ -234,13 +234,6 @@ fn analyze_and_match_say_races_are_decided_by_skill() {
     assert_eq!(json["race"], "skill");
     let text = ok(&["analyze", "connect-four", "--games", "2", "--bot", "random"]);
     assert!(text.contains("races: decided by skill"), "{text}");
-    let text = ok(&[
-        "match",
-        "connect-four",
-        "--bots",
-        "random,random",
-        "--games",
-        "2",
-    ]);
+    let text = ok(&two_random_games(&[]));
     assert!(text.contains("races: decided by skill"), "{text}");
 }

@@ -109,16 +109,7 @@ fn games_with_setup_draws_share_their_whole_opening() {
 
 #[test]
 fn an_opening_no_game_survives_is_refused() {
-    let err = fails(&[
-        "match",
-        "connect-four",
-        "--bots",
-        "random,random",
-        "--games",
-        "2",
-        "--opening-plies",
-        "42",
-    ]);
+    let err = fails(&two_random_games(&["--opening-plies", "42"]));
     assert!(err.contains("no opening of 42 random plies"), "{err}");
 }
 
@@ -210,26 +201,8 @@ fn recorded_moves_replay_every_game_to_its_recorded_end_in_the_engine() {
 
 #[test]
 fn moves_are_recorded_only_in_the_json_report_and_only_when_asked() {
-    let (_, json) = json_report(
-        "no-moves",
-        &[
-            "match",
-            "connect-four",
-            "--bots",
-            "random,random",
-            "--games",
-            "2",
-        ],
-    );
+    let (_, json) = json_report("no-moves", &two_random_games(&[]));
     assert!(json["records"][0].get("moves").is_none(), "{json}");
-    let err = fails(&[
-        "match",
-        "connect-four",
-        "--bots",
-        "random,random",
-        "--games",
-        "2",
-        "--moves",
-    ]);
+    let err = fails(&two_random_games(&["--moves"]));
     assert!(err.contains("--json"), "{err}");
 }

@@ -36,3 +36,17 @@ pub fn fails(args: &[&str]) -> String {
     assert!(o.stdout.is_empty(), "{args:?}");
     String::from_utf8(o.stderr).expect("utf-8")
 }
+
+/// The arguments of a two-game Connect Four match between random bots, then `extra`.
+pub fn two_random_games<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "match",
+        "connect-four",
+        "--bots",
+        "random,random",
+        "--games",
+        "2",
+    ];
+    args.extend(extra);
+    args
+}
