@@ -69,9 +69,9 @@ pub struct MatchConfig {
     /// Record every seat decision's number of legal actions in [`GameRecord::choices`], and
     /// the positions seen again in [`GameRecord::repeated`].
     pub record_choices: bool,
-    /// Record every game's actions after its opening in [`GameRecord::moves`], and the
-    /// position they start from in [`GameRecord::start`], so that each game can be replayed
-    /// and studied.
+    /// Record every game's actions after its opening in [`GameRecord::moves`], and its
+    /// position before the opening in [`GameRecord::start`], so that each game can be
+    /// replayed and studied.
     pub record_moves: bool,
     /// Where [`GameRecord::evals`] come from (none by default).
     pub evaluation: Evaluation,
@@ -302,11 +302,9 @@ fn play_game<G: Notation>(
     for &b in &bots_by_seat {
         bots.push(make_bot(b, mix(seed ^ (b as u64 + 1)))?);
     }
-    let (mut game, opening) = opening::start::<G>(params, config, seats, index, &mut rng)?;
-    let start = match config.record_moves {
-        true => game.to_notation(),
-        false => String::new(),
-    };
+    let begun = opening::start::<G>(params, config, seats, index, &mut rng)?;
+    let start = begun.recorded_setup(config.record_moves);
+    let (mut game, opening) = (begun.game, begun.opening);
     let evaluator = match config.evaluation {
         Evaluation::Evaluator(_) => Some(make_bot(seats, mix(seed ^ 0xe7a1))?),
         _ => None,

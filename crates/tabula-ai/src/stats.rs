@@ -162,14 +162,16 @@ pub struct GameRecord {
     /// [`MatchConfig::opening_plies`](crate::arena::MatchConfig::opening_plies).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opening: Vec<String>,
-    /// The position the bots took over from (after the opening), in notation; recorded with
+    /// The game's position as set up, before its opening, in notation; recorded with
     /// [`Self::moves`].
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub start: String,
-    /// Every action played from [`Self::start`] on, in order and written as
-    /// [`Self::opening`] is; recorded only when
+    /// Every action played after the opening, in order and written as [`Self::opening`]
+    /// is; recorded only when
     /// [`MatchConfig::record_moves`](crate::arena::MatchConfig::record_moves) is set. The
-    /// engine's `position <start> moves <moves…>` replays the game (docs/engine.md).
+    /// engine's `position <start> moves <opening…> <moves…>` replays the whole game from a
+    /// history as empty as the match's (docs/engine.md), so that a draw by repetition
+    /// replays too.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<String>,
 }

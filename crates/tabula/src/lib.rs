@@ -164,9 +164,9 @@ enum Command {
         /// opening favours no bot.
         #[arg(long, value_name = "K", default_value_t = 0)]
         opening_plies: u32,
-        /// Also record every game's moves in the JSON report (each record's `moves`) and the
-        /// position they start from (`start`), so that any game replays in `tabula engine`
-        /// with `position <start> moves …`.
+        /// Also record every game's moves in the JSON report (each record's `moves`) and its
+        /// position before the opening (`start`), so that any game replays in `tabula
+        /// engine` with `position <start> moves <opening…> <moves…>`.
         #[arg(long, requires = "json")]
         moves: bool,
         #[command(flatten)]

@@ -27,11 +27,33 @@ pub fn opening_seed(match_seed: u64, seats: usize, index: usize) -> u64 {
     mix(mix(match_seed ^ 0x6f70_656e) ^ group)
 }
 
+/// What a game of a match starts from: the new game, and the position after its opening.
+pub(crate) struct Start<G> {
+    /// The game as set up, before the opening.
+    pub setup: G,
+    /// The position the bots take over from.
+    pub game: G,
+    /// The actions of the opening in notation, in order (chance events included; see
+    /// [`written`]).
+    pub opening: Vec<String>,
+}
+
+impl<G: Notation> Start<G> {
+    /// The setup's notation for a game's record when `record` (the moves are recorded), else
+    /// nothing.
+    pub fn recorded_setup(&self, record: bool) -> String {
+        if record {
+            self.setup.to_notation()
+        } else {
+            String::new()
+        }
+    }
+}
+
 /// The game's start for game `index` of the match: a new game (from a random setup if the
 /// match asks), then `config.opening_plies` random plies, drawn again until they leave the
-/// game running. Returns the position and the actions of the opening in notation, in order
-/// (chance events included). Without opening plies the setup is drawn from `rng`, the game's
-/// own generator; with them, from the opening's, so that the games of one opening share their
+/// game running. Without opening plies the setup is drawn from `rng`, the game's own
+/// generator; with them, from the opening's, so that the games of one opening share their
 /// setup too.
 pub(crate) fn start<G: Notation>(
     params: &G::Params,
@@ -39,16 +61,26 @@ pub(crate) fn start<G: Notation>(
     seats: usize,
     index: usize,
     rng: &mut GameRng,
-) -> Result<(G, Vec<String>), AiError> {
+) -> Result<Start<G>, AiError> {
     if config.opening_plies == 0 {
-        return Ok((setup(params, config, rng)?, Vec::new()));
+        let initial: G = setup(params, config, rng)?;
+        return Ok(Start {
+            game: initial.clone(),
+            setup: initial,
+            opening: Vec::new(),
+        });
     }
     let seed = opening_seed(config.seed, seats, index);
     for attempt in 0..ATTEMPTS {
         let mut rng: GameRng = rng_from_seed(mix(seed ^ attempt));
-        let mut game = setup(params, config, &mut rng)?;
-        if let Some(actions) = random_plies(&mut game, config.opening_plies, &mut rng) {
-            return Ok((game, actions));
+        let initial: G = setup(params, config, &mut rng)?;
+        let mut game = initial.clone();
+        if let Some(opening) = random_plies(&mut game, config.opening_plies, &mut rng) {
+            return Ok(Start {
+                setup: initial,
+                game,
+                opening,
+            });
         }
     }
     Err(AiError::BadMatch(format!(
