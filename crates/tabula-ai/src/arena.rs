@@ -41,7 +41,9 @@ use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
-use tabula_core::{Actor, Game, GameRng, Notation, Seat, ToAct, rng_from_seed, sample_chance};
+use tabula_core::{
+    Actor, Game, GameRng, Notation, Seat, ToAct, rng_from_seed, sample_chance, written_move,
+};
 
 pub mod opening;
 mod summary;
@@ -302,9 +304,11 @@ fn play_game<G: Notation>(
     for &b in &bots_by_seat {
         bots.push(make_bot(b, mix(seed ^ (b as u64 + 1)))?);
     }
-    let begun = opening::start::<G>(params, config, seats, index, &mut rng)?;
-    let start = begun.recorded_setup(config.record_moves);
-    let (mut game, opening) = (begun.game, begun.opening);
+    let opening::Start {
+        setup: start,
+        mut game,
+        opening,
+    } = opening::start::<G>(params, config, seats, index, &mut rng)?;
     let evaluator = match config.evaluation {
         Evaluation::Evaluator(_) => Some(make_bot(seats, mix(seed ^ 0xe7a1))?),
         _ => None,
@@ -332,7 +336,7 @@ fn play_game<G: Notation>(
                 }
                 trace.observe(&game, a);
                 if config.record_moves {
-                    moves.push(opening::written(&game, Actor::Chance, a));
+                    moves.push(written_move(&game, Actor::Chance, a));
                 }
                 game.apply(a);
                 continue;
@@ -398,7 +402,7 @@ fn play_game<G: Notation>(
         }
         trace.observe(&game, action);
         if config.record_moves {
-            moves.push(opening::written(&game, Actor::Seat(seat), action));
+            moves.push(written_move(&game, Actor::Seat(seat), action));
         }
         game.apply(action);
         plies += 1;

@@ -47,7 +47,7 @@ pub use description::{GameDescription, ParamDescription, SeatDescription};
 pub use error::{ActionError, NotationError, ParamsError, PositionError};
 pub use game::{Actor, CandidateActions, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist};
 pub use index::{ActionIndex, Observe, legal_indices, legal_mask, shape_len};
-pub use notation::{ApplyError, Notation};
+pub use notation::{ApplyError, Notation, read_move, write_move, written_move};
 pub use outcome::{EndReason, Outcome, PlyLimit};
 pub use playout::{random_action, random_playout, sample_chance, step_random};
 pub use presentation::Presentation;

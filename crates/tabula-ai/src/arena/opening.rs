@@ -8,7 +8,7 @@
 
 use super::{MatchConfig, mix};
 use crate::AiError;
-use tabula_core::{Actor, GameRng, Notation, ToAct, random_action, rng_from_seed};
+use tabula_core::{Actor, GameRng, Notation, random_action, rng_from_seed, written_move};
 
 /// How many openings are drawn, one after another, before a match gives up looking for one
 /// that leaves the game running.
@@ -27,27 +27,16 @@ pub fn opening_seed(match_seed: u64, seats: usize, index: usize) -> u64 {
     mix(mix(match_seed ^ 0x6f70_656e) ^ group)
 }
 
-/// What a game of a match starts from: the new game, and the position after its opening.
+/// What a game of a match starts from: the position after its opening, and how it got there.
 pub(crate) struct Start<G> {
-    /// The game as set up, before the opening.
-    pub setup: G,
+    /// The game as set up, before the opening, in notation when the match records its moves
+    /// ([`MatchConfig::record_moves`]), else empty.
+    pub setup: String,
     /// The position the bots take over from.
     pub game: G,
     /// The actions of the opening in notation, in order (chance events included; see
-    /// [`written`]).
+    /// [`written_move`]).
     pub opening: Vec<String>,
-}
-
-impl<G: Notation> Start<G> {
-    /// The setup's notation for a game's record when `record` (the moves are recorded), else
-    /// nothing.
-    pub fn recorded_setup(&self, record: bool) -> String {
-        if record {
-            self.setup.to_notation()
-        } else {
-            String::new()
-        }
-    }
 }
 
 /// The game's start for game `index` of the match: a new game (from a random setup if the
@@ -63,21 +52,21 @@ pub(crate) fn start<G: Notation>(
     rng: &mut GameRng,
 ) -> Result<Start<G>, AiError> {
     if config.opening_plies == 0 {
-        let initial: G = setup(params, config, rng)?;
+        let game: G = setup(params, config, rng)?;
         return Ok(Start {
-            game: initial.clone(),
-            setup: initial,
+            setup: recorded(&game, config),
+            game,
             opening: Vec::new(),
         });
     }
     let seed = opening_seed(config.seed, seats, index);
     for attempt in 0..ATTEMPTS {
         let mut rng: GameRng = rng_from_seed(mix(seed ^ attempt));
-        let initial: G = setup(params, config, &mut rng)?;
-        let mut game = initial.clone();
+        let mut game: G = setup(params, config, &mut rng)?;
+        let setup = recorded(&game, config);
         if let Some(opening) = random_plies(&mut game, config.opening_plies, &mut rng) {
             return Ok(Start {
-                setup: initial,
+                setup,
                 game,
                 opening,
             });
@@ -105,14 +94,12 @@ fn setup<G: Notation>(
     })
 }
 
-/// An action as a match's records write it, and as the engine's `position … moves` reads it
-/// (docs/engine.md): its notation, with the acting seat's number in front (`N:action`) where
-/// several seats may act. Called before the action is played.
-pub(crate) fn written<G: Notation>(game: &G, actor: Actor, action: G::Action) -> String {
-    let text = game.format_action(action);
-    match (actor, game.to_act()) {
-        (Actor::Seat(seat), ToAct::Several(_)) => format!("{}:{text}", seat.number()),
-        _ => text,
+/// The setup's notation when the match records its moves, else nothing.
+fn recorded<G: Notation>(game: &G, config: &MatchConfig) -> String {
+    if config.record_moves {
+        game.to_notation()
+    } else {
+        String::new()
     }
 }
 
@@ -125,7 +112,7 @@ fn random_plies<G: Notation>(game: &mut G, plies: u32, rng: &mut GameRng) -> Opt
     let mut played = 0;
     while played < plies {
         let (actor, action) = random_action(game, rng, &mut legal, &mut chances)?;
-        actions.push(written(game, actor, action));
+        actions.push(written_move(game, actor, action));
         game.apply(action);
         played += u32::from(actor != Actor::Chance);
     }

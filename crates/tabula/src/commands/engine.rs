@@ -15,7 +15,7 @@ use anyhow::Result;
 use serde_json::Value;
 use std::io::{BufRead, Write};
 use tabula_ai::BotSpec;
-use tabula_core::{Actor, Seat, ToAct, rng_from_seed};
+use tabula_core::{Actor, Seat, ToAct, read_move, rng_from_seed, write_move};
 use tabula_registry::{DynGame, GameEntry, RegistryError, Setup, resolve_actor};
 
 /// The command line of `tabula engine`.
@@ -254,7 +254,7 @@ pub(super) fn seat_tokens(state: &dyn DynGame, seat: Seat) -> Vec<String> {
     state
         .legal(Actor::Seat(seat))
         .into_iter()
-        .map(|a| format!("{}:{a}", seat.number()))
+        .map(|a| write_move(&state.to_act(), Actor::Seat(seat), &a))
         .collect()
 }
 
@@ -263,14 +263,8 @@ pub(super) fn seat_tokens(state: &dyn DynGame, seat: Seat) -> Vec<String> {
 fn play(state: &mut dyn DynGame, text: &str) -> Result<(), RegistryError> {
     let actor = match resolve_actor(state, None, text) {
         Err(RegistryError::SeatNeeded { seats }) => {
-            let seat = text
-                .split_once(':')
-                .and_then(|(n, _)| n.parse().ok())
-                .and_then(Seat::from_number)
-                .filter(|s| s.index() < state.num_seats());
-            match seat {
-                Some(seat) => {
-                    let action = &text[text.find(':').map_or(0, |i| i + 1)..];
+            match read_move(text).filter(|(s, _)| s.index() < state.num_seats()) {
+                Some((seat, action)) => {
                     state.apply(Actor::Seat(seat), action)?;
                     return Ok(());
                 }

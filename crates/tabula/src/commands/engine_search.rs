@@ -7,7 +7,7 @@ use super::engine::Session;
 use crate::make_bot;
 use std::fmt::Write as _;
 use tabula_ai::{Engine, SearchLimits, SearchReport};
-use tabula_core::{Actor, Seat, ToAct};
+use tabula_core::{Actor, Seat, ToAct, write_move};
 use tabula_registry::DynGame;
 
 /// The options of `go` and `analyse`.
@@ -77,10 +77,7 @@ fn seat_to_act(session: &Session, search: &Search) -> Result<Seat, String> {
 
 /// How `action` of `seat` is written in `moves`: `N:action` where several seats may act.
 fn token(state: &dyn DynGame, seat: Seat, action: &str) -> String {
-    match state.to_act() {
-        ToAct::Several(_) => format!("{}:{action}", seat.number()),
-        _ => action.to_string(),
-    }
+    write_move(&state.to_act(), Actor::Seat(seat), action)
 }
 
 /// Searches with a fresh bot; `None` when the bot does not search.
