@@ -10,7 +10,8 @@ import { api } from './api.js';
 /**
  * The state after a push (docs/api.md, "WebSocket"): a `state` push is the state itself; a
  * `delta` keeps the first `from_ply` moves of `held` (fewer than it has after a takeback),
- * appends `entries` and takes every other field it carries. Null when the delta does not
+ * appends `entries` and takes every other field it carries; `last` is the last entry of the
+ * log that makes (a delta does not repeat it). Null when the delta does not
  * follow `held` (nothing held, or moves missing before `from_ply`): then ask for a resync.
  */
 export function applyPush(held, msg) {
@@ -20,7 +21,8 @@ export function applyPush(held, msg) {
   const from = msg.from_ply;
   if (!Number.isInteger(from) || from < 0 || from > held.log.length || !Array.isArray(msg.entries)) return null;
   const { type: _type, from_ply: _from, entries, ...changed } = msg;
-  return { ...held, ...changed, type: 'state', log: held.log.slice(0, from).concat(entries) };
+  const log = held.log.slice(0, from).concat(entries);
+  return { ...held, ...changed, type: 'state', log, last: log.length ? log[log.length - 1] : null };
 }
 
 export class Live {

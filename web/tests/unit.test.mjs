@@ -135,7 +135,7 @@ test('magical circle hints: one step per press, never the whole plan at once', (
   assert.equal(hintFor(race({ hand: [] }), 1).next, 'vote', 'no card within reach: the vote');
 });
 
-test('pushes: a delta appends its entries and replaces what it carries, a takeback drops moves, a gap asks for the full state', () => {
+test('pushes: a delta appends its entries and replaces what it carries, the last move is the log\'s last, a takeback drops moves, a gap asks for the full state', () => {
   const e = (ply, action) => ({ ply, actor: 1 + (ply % 2), action, at: ply });
   const held = { type: 'state', id: 'm1', game: 'connect-four', ply: 2, rev: 2, log: [e(0, '4'), e(1, '3')], view: { v: 2 }, legal: ['1'], position: undefined };
   assert.equal(applyPush(null, held), held, 'a full state is taken as it is');
@@ -146,9 +146,10 @@ test('pushes: a delta appends its entries and replaces what it carries, a takeba
   assert.deepEqual([next.ply, next.rev, next.view, next.legal], [3, 3, { v: 3 }, []]);
   assert.equal(next.from_ply, undefined);
   assert.equal(next.entries, undefined);
+  assert.deepEqual(next.last, e(2, '5'), 'the last move is the last entry of the log');
   assert.deepEqual(held.log.length, 2, 'the held state is not changed');
   const back = applyPush(next, { type: 'delta', from_ply: 0, entries: [], ply: 0, rev: 4, view: { v: 0 }, legal: ['1'] });
-  assert.deepEqual([back.log, back.ply], [[], 0], 'a takeback to the start');
+  assert.deepEqual([back.log, back.ply, back.last], [[], 0, null], 'a takeback to the start');
   const presence = applyPush(next, { type: 'delta', from_ply: 3, entries: [], ply: 3, rev: 3, seats: [{ presence: 'away' }] });
   assert.equal(presence.log.length, 3);
   assert.deepEqual(presence.seats, [{ presence: 'away' }]);

@@ -83,8 +83,9 @@ async fn a_push_after_a_move_carries_only_the_new_entries() {
         assert_eq!(entries[0]["action"], action);
         assert_eq!(entries[0]["ply"], expected_from);
         assert_eq!(entries[1]["actor"], "chance");
+        // `last` is the last of the entries, which the client holds.
         for fixed in [
-            "log", "id", "game", "title", "players", "you", "hints", "start",
+            "log", "id", "game", "title", "players", "you", "hints", "start", "last",
         ] {
             assert!(
                 push.get(fixed).is_none(),
@@ -92,7 +93,7 @@ async fn a_push_after_a_move_carries_only_the_new_entries() {
             );
         }
         assert_eq!(push["ply"], ply);
-        assert_eq!(push["last"], entries[entries.len() - 1]);
+        assert_eq!(state["last"], entries[entries.len() - 1]);
         // Both seats were taken by the second move: the seats are then left out.
         if k == 2 {
             assert!(push.get("seats").is_none(), "unchanged seats: {push}");

@@ -54,7 +54,6 @@ struct Delta<'a> {
     table: TableOut,
     view: &'a RawValue,
     legal: Vec<String>,
-    last: Option<EntryOut<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     clock: Option<Option<Value>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -67,7 +66,8 @@ struct Delta<'a> {
 /// to `snap`: the fields of the state that change as the match goes on, and of the log only
 /// the moves from `from_ply` on (`entries`); the client keeps its first `from_ply` moves
 /// (fewer than it holds after a takeback) and appends `entries`. Its size does not grow
-/// with the length of the match.
+/// with the length of the match. The state's `last` is not sent: it is the last entry of the
+/// log the client then holds.
 ///
 /// Fields that did not change since `sent` are left out (the client keeps what it holds):
 /// `params` unless they differ from `held_params` (the parameters the client holds,
@@ -118,7 +118,6 @@ pub(crate) fn delta_text(
         table: table_out(shared, snap, viewer),
         view,
         legal: legal(snap, viewer),
-        last: snap.moves.last().map(|entry| EntryOut { entry, reveal }),
         clock: timed.then(|| hourglass_json(snap)),
         clocks: clocked.then(|| clocks_json(snap)),
         position: reveal.then(|| snap.position()),

@@ -1,6 +1,7 @@
 //! The WebSocket's pushes applied as the web UI applies them (`web/js/live.js`, `applyPush`):
 //! a `state` push is the state; a `delta` keeps the first `from_ply` moves of the state held,
-//! appends its `entries` and replaces every other field it carries.
+//! appends its `entries` and replaces every other field it carries; `last` is the last entry
+//! of the log that makes.
 
 use serde_json::Value;
 
@@ -26,7 +27,9 @@ pub fn apply(held: Option<&Value>, push: &Value) -> Option<Value> {
             state.insert("type".into(), "state".into());
             let mut moves = log[..from].to_vec();
             moves.extend(entries.iter().cloned());
+            let last = moves.last().cloned().unwrap_or(Value::Null);
             state.insert("log".into(), Value::Array(moves));
+            state.insert("last".into(), last);
             Some(Value::Object(state))
         }
         _ => None,
