@@ -17,8 +17,9 @@
 //! (`AlphaBetaConfig::split`, yes by default, as every game's bots do).
 //!
 //! The machine's speed drifts by several per cent within minutes, more than the ratio's
-//! margin, so `--rounds R` measures both R times, alternating which goes first, prints each
-//! round, and then the median of the rounds' ratios and their range.
+//! margin. So the two thread counts search each position back to back (which goes first
+//! alternates from one position to the next), and `--rounds R` measures the positions R
+//! times, prints each round, and then the median of the rounds' ratios and their range.
 
 use std::time::Duration;
 use tabula_ai::{AlphaBetaBot, AlphaBetaConfig};
@@ -30,16 +31,26 @@ use tabula_toumai::Toumai;
 mod common;
 use common::{arg, cpu_seconds, median};
 
-/// Nodes per second, mean completed depth and wall time of `threads` threads over
-/// `positions`, each searched for `ms` milliseconds or to `depth`.
-fn rate<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
-    positions: &[G],
-    budget: Budget,
-    threads: usize,
-    split: bool,
-) -> (f64, f64, Duration) {
-    let (mut nodes, mut elapsed, mut depth) = (0u64, Duration::ZERO, 0u64);
-    for position in positions {
+/// What the searches of one thread count added up to over a round's positions.
+#[derive(Default)]
+struct Tally {
+    nodes: u64,
+    elapsed: Duration,
+    depth: u64,
+    cpu: f64,
+    searches: u32,
+}
+
+impl Tally {
+    /// Searches `position` with a new bot of `threads` threads (an empty table) and adds
+    /// what it did.
+    fn search<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
+        &mut self,
+        position: &G,
+        budget: Budget,
+        threads: usize,
+        split: bool,
+    ) {
         let config = AlphaBetaConfig {
             max_depth: budget.depth.unwrap_or(64),
             time_ms: budget.ms,
@@ -48,16 +59,24 @@ fn rate<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
             ..AlphaBetaConfig::default()
         };
         let mut bot = AlphaBetaBot::<G>::new(config, 1);
+        let cpu = cpu_seconds();
         let found = bot.search(position).expect("a position with a move");
-        nodes += found.nodes;
-        elapsed += found.elapsed;
-        depth += found.depth as u64;
+        self.cpu += cpu_seconds() - cpu;
+        self.nodes += found.nodes;
+        self.elapsed += found.elapsed;
+        self.depth += found.depth as u64;
+        self.searches += 1;
     }
-    (
-        nodes as f64 / elapsed.as_secs_f64(),
-        depth as f64 / positions.len() as f64,
-        elapsed,
-    )
+
+    /// Nodes per second of all threads together.
+    fn rate(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64()
+    }
+
+    /// The mean depth the main thread completed.
+    fn depth(&self) -> f64 {
+        self.depth as f64 / f64::from(self.searches.max(1))
+    }
 }
 
 /// What ends a search.
@@ -121,20 +140,19 @@ fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(name: &str, start: G, args:
     let positions = positions(&start, count, seed);
     let mut ratios = Vec::new();
     for round in 0..rounds {
-        let measure = |t: usize| {
-            let cpu = cpu_seconds();
-            let (rate, depth, wall) = rate(&positions, budget, t, split);
-            (rate, depth, wall, cpu_seconds() - cpu)
-        };
-        // Odd rounds measure the threads first, so that a drift favours neither.
-        let (one, many) = if round % 2 == 0 {
-            let one = measure(1);
-            (one, measure(threads))
-        } else {
-            let many = measure(threads);
-            (measure(1), many)
-        };
-        ratios.push(many.0 / one.0);
+        let (mut one, mut many) = (Tally::default(), Tally::default());
+        for (i, position) in positions.iter().enumerate() {
+            // Both thread counts search each position back to back, and which goes first
+            // alternates, so that the machine's drift favours neither.
+            if (i + round) % 2 == 0 {
+                one.search(position, budget, 1, split);
+                many.search(position, budget, threads, split);
+            } else {
+                many.search(position, budget, threads, split);
+                one.search(position, budget, 1, split);
+            }
+        }
+        ratios.push(many.rate() / one.rate());
         let label = if rounds > 1 {
             format!("{name} #{}", round + 1)
         } else {
@@ -144,16 +162,16 @@ fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(name: &str, start: G, args:
             "{label:<14} 1 thread {:>10.0} nodes/s, depth {:>5.2}, {:>5.1} s CPU, {:>6.2} s | \
              {threads} threads {:>10.0} nodes/s ({:.2}×), depth {:>5.2}, {:>5.1} s CPU, \
              {:>6.2} s ({:.2}× faster)",
-            one.0,
-            one.1,
-            one.3,
-            one.2.as_secs_f64(),
-            many.0,
-            many.0 / one.0,
-            many.1,
-            many.3,
-            many.2.as_secs_f64(),
-            one.2.as_secs_f64() / many.2.as_secs_f64()
+            one.rate(),
+            one.depth(),
+            one.cpu,
+            one.elapsed.as_secs_f64(),
+            many.rate(),
+            many.rate() / one.rate(),
+            many.depth(),
+            many.cpu,
+            many.elapsed.as_secs_f64(),
+            one.elapsed.as_secs_f64() / many.elapsed.as_secs_f64()
         );
     }
     if rounds > 1 {
