@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 use tabula_core::{Actor, Game, Heuristic, Seat, ToAct, TwoPlayerZeroSum, Zobrist, rng_from_seed};
-use tt::{SharedTable, Table, Transpositions};
+use tt::Table;
 
 /// The settings of an alpha-beta bot.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,7 +41,7 @@ pub struct AlphaBetaConfig {
     pub max_nodes: Option<u64>,
     /// Wall time per decision in milliseconds (`None`: no time limit).
     pub time_ms: Option<u64>,
-    /// The transposition table holds `2^tt_bits` entries.
+    /// The transposition table holds `2^tt_bits` entries of 16 bytes.
     pub tt_bits: u8,
     /// Amplitude of the seeded leaf noise, in evaluation units (the heuristic's range is
     /// [-1, 1]).
@@ -142,49 +142,11 @@ impl<A> AlphaBetaResult<A> {
 /// A search's result with the root moves' scores, best first.
 pub(crate) type RootSearch<A> = (AlphaBetaResult<A>, Vec<(A, i32)>);
 
-/// The bot's transposition table: its own on one thread, shared by several.
-enum Tables<A> {
-    One(Table<A>),
-    Shared(SharedTable<A>),
-}
-
-impl<A: Copy> Tables<A> {
-    fn new(bits: u8, threads: usize) -> Self {
-        if threads > 1 {
-            Tables::Shared(SharedTable::new(bits))
-        } else {
-            Tables::One(Table::new(bits))
-        }
-    }
-
-    fn new_generation(&mut self) {
-        match self {
-            Tables::One(t) => t.new_generation(),
-            Tables::Shared(t) => t.new_generation(),
-        }
-    }
-
-    fn clear(&mut self) {
-        match self {
-            Tables::One(t) => t.clear(),
-            Tables::Shared(t) => t.clear(),
-        }
-    }
-
-    /// The best action stored for `key`.
-    fn best(&self, key: u64) -> Option<A> {
-        match self {
-            Tables::One(t) => t.probe(key).and_then(|e| e.best),
-            Tables::Shared(t) => t.probe(key).and_then(|e| e.best),
-        }
-    }
-}
-
 /// An alpha-beta bot.
 pub struct AlphaBetaBot<G: Game> {
     config: AlphaBetaConfig,
     name: String,
-    tt: Tables<G::Action>,
+    tt: Table,
     history: Vec<i32>,
     noise_seed: u64,
     last: Option<AlphaBetaResult<G::Action>>,
@@ -199,7 +161,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
         AlphaBetaBot {
             name: format!("alphabeta({})", config.max_depth),
-            tt: Tables::new(config.tt_bits.min(30), config.threads),
+            tt: Table::new(config.tt_bits.min(30)),
             history: new_history(),
             noise_seed: rng_from_seed(seed).random(),
             last: None,
@@ -276,14 +238,9 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
                 .unwrap_or(AlphaBetaConfig::SPLIT_BY_DEFAULT),
         };
         let max_depth = self.config.max_depth;
-        let (found, nodes) = match &mut self.tt {
-            Tables::One(tt) => {
-                let mut s = Searcher::new(tt, &mut self.history, knobs, true, None);
-                let found = root::deepen(&mut s, game, seat, 1, max_depth, exact)?;
-                (found, s.nodes)
-            }
-            Tables::Shared(tt) => root::deepen_shared(
-                tt,
+        let (found, nodes) = if self.config.threads > 1 {
+            root::deepen_shared(
+                &self.tt,
                 &mut self.history,
                 knobs,
                 self.config.threads,
@@ -291,7 +248,11 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
                 seat,
                 max_depth,
                 exact,
-            )?,
+            )?
+        } else {
+            let mut s = Searcher::new(&self.tt, &mut self.history, knobs, true, None);
+            let found = root::deepen(&mut s, game, seat, 1, max_depth, exact)?;
+            (found, s.nodes)
         };
         let (best, mut root_scores) = (found.best, found.root_scores);
         let pv = self.principal_variation(game, best.0, self.config.max_depth as usize);
@@ -312,7 +273,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         Ok((result, root_scores))
     }
 
-    /// `first`, then the table's best moves while they are legal.
+    /// `first`, then the best moves the table holds for the positions that follow.
     fn principal_variation(&self, game: &G, first: G::Action, max: usize) -> Vec<G::Action> {
         let mut pv = vec![first];
         let mut g = game.clone();
@@ -320,13 +281,15 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         let mut legal = Vec::new();
         while pv.len() < max {
             let ToAct::One(seat) = g.to_act() else { break };
-            let Some(a) = self.tt.best(g.search_key()) else {
+            let Some(best) = self.tt.probe(g.search_key()).and_then(|e| e.best) else {
                 break;
             };
             g.legal_actions_for(Actor::Seat(seat), &mut legal);
-            if !legal.contains(&a) {
+            // The one legal action of that fingerprint (two would be a collision).
+            let mut matching = legal.iter().filter(|a| search::fingerprint(*a) == best);
+            let (Some(&a), None) = (matching.next(), matching.next()) else {
                 break;
-            }
+            };
             g.apply(a);
             pv.push(a);
         }

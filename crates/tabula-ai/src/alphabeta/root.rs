@@ -16,7 +16,7 @@
 //! threads is not reproducible; one thread is.
 
 use super::search::{Knobs, Searcher, WIN, WIN_BOUND};
-use super::tt::{SharedTable, Transpositions};
+use super::tt::Table;
 use crate::AiError;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tabula_core::{Game, Heuristic, Seat, Zobrist};
@@ -54,8 +54,8 @@ impl<A: Copy> Deepened<A> {
 /// Deepens from `first_depth` to `max_depth` plies (or until the searcher stops or a win or
 /// loss is proven). The first iteration always completes (the searcher's limits are armed
 /// from the second). With `exact`, every root move is searched with a full window.
-pub(super) fn deepen<G, T>(
-    s: &mut Searcher<'_, G, T>,
+pub(super) fn deepen<G>(
+    s: &mut Searcher<'_, G>,
     game: &G,
     seat: Seat,
     first_depth: u32,
@@ -64,7 +64,6 @@ pub(super) fn deepen<G, T>(
 ) -> Result<Deepened<G::Action>, AiError>
 where
     G: Game + Zobrist + Heuristic,
-    T: Transpositions<G::Action>,
 {
     let mut root = s.ordered_moves(game, seat, 0, None);
     if root.is_empty() {
@@ -216,7 +215,7 @@ impl Drop for HaltOnDrop<'_> {
 /// value) and the nodes all threads visited.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn deepen_shared<G>(
-    tt: &SharedTable<G::Action>,
+    tt: &Table,
     history: &mut Vec<i32>,
     knobs: Knobs<'_>,
     threads: usize,

@@ -7,7 +7,7 @@
 //! twice in a row (placement phases): the score is then passed up without negation.
 
 use super::root::Shared;
-use super::tt::{Bound, Transpositions};
+use super::tt::{Bound, FINGERPRINT_BITS, FINGERPRINTS, Table};
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 use tabula_core::{Actor, Game, Heuristic, Outcome, Seat, ToAct, Zobrist};
@@ -21,9 +21,9 @@ const HISTORY_SLOTS: usize = 4096;
 const FX: u64 = 0x517c_c1b7_2722_0a95;
 
 /// The search state of one decision on one thread (the table and history live on in the
-/// bot); `T` is the bot's own table, or the table its threads share.
-pub(crate) struct Searcher<'a, G: Game, T> {
-    pub tt: T,
+/// bot; its threads share the table).
+pub(crate) struct Searcher<'a, G: Game> {
+    pub tt: &'a Table,
     /// `history[seat * HISTORY_SLOTS + slot(action)]`.
     pub history: &'a mut Vec<i32>,
     pub killers: Vec<[Option<G::Action>; 2]>,
@@ -63,11 +63,11 @@ pub(crate) struct Knobs<'a> {
     pub split: bool,
 }
 
-impl<'a, G: Game, T> Searcher<'a, G, T> {
+impl<'a, G: Game> Searcher<'a, G> {
     /// A searcher on table `tt` with history `history`: the `main` thread's or a helper's,
     /// with what the threads share (`None` on one thread).
     pub fn new(
-        tt: T,
+        tt: &'a Table,
         history: &'a mut Vec<i32>,
         knobs: Knobs<'a>,
         main: bool,
@@ -99,8 +99,9 @@ pub(crate) fn new_history() -> Vec<i32> {
     vec![0; 2 * HISTORY_SLOTS]
 }
 
-/// A cheap hash of an action into the history table (FxHash).
-fn slot<A: Hash>(a: &A) -> usize {
+/// A cheap hash of an action (FxHash): its slot in the history table and its fingerprint in
+/// the transposition table come from it.
+fn action_hash<A: Hash>(a: &A) -> u64 {
     struct Fx(u64);
     impl Hasher for Fx {
         fn finish(&self) -> u64 {
@@ -123,7 +124,26 @@ fn slot<A: Hash>(a: &A) -> usize {
     }
     let mut h = Fx(0);
     a.hash(&mut h);
-    (h.0 >> 40) as usize % HISTORY_SLOTS
+    h.0
+}
+
+/// The history slot of an action of hash `h`.
+#[inline]
+fn slot(h: u64) -> usize {
+    (h >> 40) as usize % HISTORY_SLOTS
+}
+
+/// What the transposition table stores of an action of hash `h`: its mixed hash reduced to
+/// `0..FINGERPRINTS`. Unlike the action's place among the legal actions, it does not depend
+/// on the order in which a position reached by another path lists them.
+#[inline]
+fn fingerprint_of(h: u64) -> u32 {
+    (mix(h) >> (64 - FINGERPRINT_BITS)) as u32 % FINGERPRINTS
+}
+
+/// [`fingerprint_of`] an action.
+pub(crate) fn fingerprint<A: Hash>(a: &A) -> u32 {
+    fingerprint_of(action_hash(a))
 }
 
 #[inline]
@@ -166,7 +186,7 @@ pub(crate) fn terminal_score(outcome: &Outcome, seat: Seat, ply: u32) -> i32 {
     }
 }
 
-impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G, T> {
+impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
     /// The static value of `game` for `seat`: the heuristic plus the seeded noise (equal and
     /// opposite for the two seats, and the same for the same position).
     pub fn evaluate(&self, game: &G, seat: Seat) -> i32 {
@@ -217,14 +237,14 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
         }
     }
 
-    /// Orders `game`'s actions for `seat` into the buffer of `ply`: the table's move, the
-    /// killers, then by history score.
+    /// Orders `game`'s actions for `seat` into the buffer of `ply`: the table's move (by its
+    /// [`fingerprint`]), the killers, then by history score.
     pub fn ordered_moves(
         &mut self,
         game: &G,
         seat: Seat,
         ply: u32,
-        tt_move: Option<G::Action>,
+        tt_move: Option<u32>,
     ) -> Vec<(i32, G::Action)> {
         let ply = ply as usize;
         while self.buffers.len() <= ply {
@@ -239,14 +259,15 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
         let killers = self.killers[ply];
         let base = (seat.index() & 1) * HISTORY_SLOTS;
         for &a in &self.actions {
-            let key = if Some(a) == tt_move {
+            let h = action_hash(&a);
+            let key = if tt_move.is_some_and(|f| f == fingerprint_of(h)) {
                 i32::MAX
             } else if Some(a) == killers[0] {
                 i32::MAX - 1
             } else if Some(a) == killers[1] {
                 i32::MAX - 2
             } else {
-                self.history[base + slot(&a)].min(i32::MAX - 3)
+                self.history[base + slot(h)].min(i32::MAX - 3)
             };
             moves.push((key, a));
         }
@@ -271,7 +292,7 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
 
     fn reward_cutoff(&mut self, seat: Seat, a: G::Action, depth: i32, ply: u32) {
         let base = (seat.index() & 1) * HISTORY_SLOTS;
-        let h = &mut self.history[base + slot(&a)];
+        let h = &mut self.history[base + slot(action_hash(&a))];
         *h = h.saturating_add(depth * depth);
         let k = &mut self.killers[ply as usize];
         if k[0] != Some(a) {
@@ -411,8 +432,52 @@ impl<G: Game + Zobrist + Heuristic, T: Transpositions<G::Action>> Searcher<'_, G
         } else {
             Bound::Exact
         };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+        self.tt.store(
+            key,
+            best_move.map(|a| fingerprint(&a)),
+            to_tt(best, ply),
+            depth,
+            bound,
+        );
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+    use tabula_connect_four::{ConnectFour, Params};
+
+    /// The table knows its best move by a fingerprint, not by its place among the legal
+    /// actions: whichever legal action the fingerprint names is ordered first, and a
+    /// position's actions have fingerprints of their own.
+    #[test]
+    fn the_tables_move_goes_first_wherever_the_generator_lists_it() {
+        let game = ConnectFour::new(&Params::default()).unwrap();
+        let table = Table::new(4);
+        let mut history = new_history();
+        let visited = HashSet::new();
+        let knobs = Knobs {
+            deadline: None,
+            node_limit: None,
+            noise: 0.0,
+            reductions: false,
+            noise_seed: 0,
+            visited: &visited,
+            root_seat: Seat(0),
+            split: false,
+        };
+        let mut s = Searcher::new(&table, &mut history, knobs, true, None);
+        let mut legal = Vec::new();
+        game.legal_actions_for(Actor::Seat(Seat(0)), &mut legal);
+        let fingerprints: HashSet<u32> = legal.iter().map(fingerprint).collect();
+        assert_eq!(fingerprints.len(), legal.len());
+        assert!(fingerprints.iter().all(|&f| f < FINGERPRINTS));
+        for &a in &legal {
+            let moves = s.ordered_moves(&game, Seat(0), 0, Some(fingerprint(&a)));
+            assert_eq!(moves[0].1, a);
+            assert_eq!(moves.len(), legal.len());
+        }
     }
 }

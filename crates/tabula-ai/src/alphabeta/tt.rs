@@ -2,22 +2,24 @@
 //! of the game's search key (its Zobrist hash, mixed with the position history in games with
 //! a draw by repetition, so that a score is never reused under another history), each entry
 //! holding the full key, the best action found, the score (win scores stored relative to the
-//! node, so they stay valid at any ply) and its bound. Replacement: a new entry replaces an entry of another position, of an earlier
-//! generation, or of the same position searched less deep.
+//! node, so they stay valid at any ply) and its bound. Replacement: a new entry replaces an
+//! entry of another position, of an earlier generation, or of the same position searched
+//! less deep.
 //!
 //! Generations: scores depend on the positions the bot already decided in (repetitions score
 //! below a draw, see `search::REPETITION`), which change from one decision to the next; so a
 //! new decision starts a new generation, and scores of older generations are not trusted
 //! (their best actions still order the moves).
 //!
-//! A search on several threads shares a [`SharedTable`]: the same entries and replacement,
-//! each entry behind a flag of its own that a thread takes only to copy the entry in or out.
-//! A thread that finds the flag taken does not wait: its probe misses and its store is
-//! dropped, as when another position had replaced the entry (lazy SMP, see `root.rs`). One
-//! thread keeps the plain [`Table`].
+//! The threads of a search share one table without locks (lazy SMP, see `root.rs`). An entry
+//! is two 64-bit words: its data (score, depth, bound, generation and 21 bits of the best
+//! action's hash, so an entry is 16 bytes whatever the game's actions)
+//! and the key XORed with the data. Threads read and write the words with plain atomic loads
+//! and stores. When two threads write the same slot at once, a reader may meet one thread's
+//! key word with the other's data: the XOR then gives another key, and the probe misses, as
+//! when another position had replaced the entry (lockless hashing after Hyatt and Mann).
 
-use std::cell::UnsafeCell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,141 +31,94 @@ pub(crate) enum Bound {
     Upper,
 }
 
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry<A> {
-    pub key: u64,
-    pub best: Option<A>,
+/// What the table holds for a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// The best action's fingerprint (`search::fingerprint`), below [`FINGERPRINTS`].
+    pub best: Option<u32>,
     pub score: i32,
-    /// Remaining depth of the search that stored it; -1 for an empty slot.
-    pub depth: i16,
+    /// Remaining depth of the search that stored it (deeper searches are stored as 127).
+    pub depth: u8,
     pub bound: Bound,
+    /// The generation, modulo 4096.
     pub generation: u16,
 }
 
-pub(crate) struct Table<A> {
-    entries: Vec<Entry<A>>,
+/// Bits of the data word: score (two's complement; every search score fits), depth, bound
+/// (0 for an empty slot), generation and the best action's fingerprint, from bit 0 up.
+const SCORE_BITS: u32 = 22;
+const DEPTH_BITS: u32 = 7;
+const BOUND_BITS: u32 = 2;
+const GENERATION_BITS: u32 = 12;
+/// The bits of a best action's fingerprint.
+pub(crate) const FINGERPRINT_BITS: u32 =
+    64 - SCORE_BITS - DEPTH_BITS - BOUND_BITS - GENERATION_BITS;
+/// How many fingerprints there are: `0..FINGERPRINTS` (the all-ones value stands for none).
+pub(crate) const FINGERPRINTS: u32 = (1 << FINGERPRINT_BITS) - 1;
+
+const DEPTH_AT: u32 = SCORE_BITS;
+const BOUND_AT: u32 = DEPTH_AT + DEPTH_BITS;
+const GENERATION_AT: u32 = BOUND_AT + BOUND_BITS;
+const FINGERPRINT_AT: u32 = GENERATION_AT + GENERATION_BITS;
+
+/// The `bits` bits of `data` from bit `at`.
+#[inline]
+fn field(data: u64, at: u32, bits: u32) -> u64 {
+    (data >> at) & ((1 << bits) - 1)
+}
+
+impl Entry {
+    /// The data word.
+    fn pack(self) -> u64 {
+        debug_assert!(self.score.unsigned_abs() < 1 << (SCORE_BITS - 1));
+        debug_assert!(self.depth < 1 << DEPTH_BITS && self.generation < 1 << GENERATION_BITS);
+        let bound: u64 = match self.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let best = self.best.unwrap_or(FINGERPRINTS) as u64;
+        (self.score as u64 & ((1 << SCORE_BITS) - 1))
+            | (self.depth as u64) << DEPTH_AT
+            | bound << BOUND_AT
+            | (self.generation as u64) << GENERATION_AT
+            | best << FINGERPRINT_AT
+    }
+
+    /// The entry of a data word; `None` for an empty slot.
+    fn unpack(data: u64) -> Option<Self> {
+        let bound = match field(data, BOUND_AT, BOUND_BITS) {
+            0 => return None,
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        let shift = 64 - SCORE_BITS;
+        let best = field(data, FINGERPRINT_AT, FINGERPRINT_BITS) as u32;
+        Some(Entry {
+            best: (best != FINGERPRINTS).then_some(best),
+            score: ((data << shift) as i64 >> shift) as i32,
+            depth: field(data, DEPTH_AT, DEPTH_BITS) as u8,
+            bound,
+            generation: field(data, GENERATION_AT, GENERATION_BITS) as u16,
+        })
+    }
+}
+
+/// The table: `[key ^ data, data]` per slot.
+pub(crate) struct Table {
+    slots: Vec<[AtomicU64; 2]>,
     mask: usize,
     generation: u16,
 }
 
-impl<A: Copy> Table<A> {
-    /// A table of `2^bits` entries.
+impl Table {
+    /// A table of `2^bits` entries (16 bytes each).
     pub fn new(bits: u8) -> Self {
         let size = 1usize << bits.min(30);
         Table {
-            entries: vec![Entry::empty(); size],
-            mask: size - 1,
-            generation: 0,
-        }
-    }
-
-    /// Starts a new generation: older scores are no longer trusted.
-    pub fn new_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-    }
-
-    /// Whether `e`'s score was stored in the current generation.
-    #[inline]
-    pub fn is_current(&self, e: &Entry<A>) -> bool {
-        e.generation == self.generation
-    }
-
-    #[inline]
-    pub fn probe(&self, key: u64) -> Option<&Entry<A>> {
-        let e = &self.entries[key as usize & self.mask];
-        (e.depth >= 0 && e.key == key).then_some(e)
-    }
-
-    #[inline]
-    pub fn store(&mut self, key: u64, best: Option<A>, score: i32, depth: i32, bound: Bound) {
-        let generation = self.generation;
-        replace(
-            &mut self.entries[key as usize & self.mask],
-            Entry::new(key, best, score, depth, bound, generation),
-        );
-    }
-
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(Entry::forget);
-    }
-}
-
-impl<A: Copy> Entry<A> {
-    fn empty() -> Self {
-        Entry {
-            key: 0,
-            best: None,
-            score: 0,
-            depth: -1,
-            bound: Bound::Exact,
-            generation: 0,
-        }
-    }
-
-    fn new(
-        key: u64,
-        best: Option<A>,
-        score: i32,
-        depth: i32,
-        bound: Bound,
-        generation: u16,
-    ) -> Self {
-        Entry {
-            key,
-            best,
-            score,
-            depth: depth.clamp(0, i16::MAX as i32) as i16,
-            bound,
-            generation,
-        }
-    }
-
-    fn forget(&mut self) {
-        self.depth = -1;
-        self.best = None;
-    }
-}
-
-/// The replacement rule: `new` replaces an entry of another position, of an earlier
-/// generation, or of the same position searched no deeper; it keeps the old best action
-/// of its position when it has none.
-#[inline]
-fn replace<A: Copy>(e: &mut Entry<A>, new: Entry<A>) {
-    if e.key != new.key || e.generation != new.generation || new.depth >= e.depth {
-        let best = new.best.or(if e.key == new.key { e.best } else { None });
-        *e = Entry { best, ..new };
-    }
-}
-
-/// One entry of a [`SharedTable`] and the flag of the thread using it.
-#[repr(align(32))]
-struct Slot<A> {
-    entry: UnsafeCell<Entry<A>>,
-    busy: AtomicBool,
-}
-
-/// A [`Table`] that several threads search with at once.
-pub(crate) struct SharedTable<A> {
-    slots: Vec<Slot<A>>,
-    mask: usize,
-    generation: u16,
-}
-
-// SAFETY: a slot's entry is read or written only by the thread that set its `busy` flag
-// (`SharedTable::with_slot`), which the flag's acquire and release order with every other
-// thread's use of it; the entries themselves are plain data of `Send` parts.
-unsafe impl<A: Send> Sync for SharedTable<A> {}
-
-impl<A: Copy> SharedTable<A> {
-    /// A table of `2^bits` entries.
-    pub fn new(bits: u8) -> Self {
-        let size = 1usize << bits.min(30);
-        SharedTable {
-            slots: (0..size)
-                .map(|_| Slot {
-                    entry: UnsafeCell::new(Entry::empty()),
-                    busy: AtomicBool::new(false),
-                })
+            slots: std::iter::repeat_with(Default::default)
+                .take(size)
                 .collect(),
             mask: size - 1,
             generation: 0,
@@ -172,69 +127,60 @@ impl<A: Copy> SharedTable<A> {
 
     /// Starts a new generation: older scores are no longer trusted.
     pub fn new_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        self.generation = (self.generation + 1) % (1 << GENERATION_BITS);
     }
 
-    /// `f` of the entry of `key`'s slot, or `None` while another thread uses that slot.
-    #[inline]
-    fn with_slot<R>(&self, key: u64, f: impl FnOnce(&mut Entry<A>) -> R) -> Option<R> {
-        let slot = &self.slots[key as usize & self.mask];
-        slot.busy
-            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .ok()?;
-        // SAFETY: this thread set the flag, so no other thread uses the entry until it is
-        // cleared below (`f` is plain code on a copyable entry and does not reach the table).
-        let r = f(unsafe { &mut *slot.entry.get() });
-        slot.busy.store(false, Ordering::Release);
-        Some(r)
-    }
-
-    pub fn clear(&mut self) {
-        for slot in &mut self.slots {
-            slot.entry.get_mut().forget();
-        }
-    }
-}
-
-/// What the search needs of a table, one thread's or a shared one.
-pub(crate) trait Transpositions<A> {
-    /// The entry of `key`, if the table holds it.
-    fn probe(&self, key: u64) -> Option<Entry<A>>;
     /// Whether `e`'s score was stored in the current generation.
-    fn is_current(&self, e: &Entry<A>) -> bool;
-    /// Stores a search's result for `key` (see [`replace`]).
-    fn store(&mut self, key: u64, best: Option<A>, score: i32, depth: i32, bound: Bound);
-}
-
-impl<A: Copy> Transpositions<A> for &mut Table<A> {
     #[inline]
-    fn probe(&self, key: u64) -> Option<Entry<A>> {
-        Table::probe(self, key).copied()
-    }
-    #[inline]
-    fn is_current(&self, e: &Entry<A>) -> bool {
-        Table::is_current(self, e)
-    }
-    #[inline]
-    fn store(&mut self, key: u64, best: Option<A>, score: i32, depth: i32, bound: Bound) {
-        Table::store(self, key, best, score, depth, bound)
-    }
-}
-
-impl<A: Copy> Transpositions<A> for &SharedTable<A> {
-    #[inline]
-    fn probe(&self, key: u64) -> Option<Entry<A>> {
-        let e = self.with_slot(key, |e| *e)?;
-        (e.depth >= 0 && e.key == key).then_some(e)
-    }
-    #[inline]
-    fn is_current(&self, e: &Entry<A>) -> bool {
+    pub fn is_current(&self, e: &Entry) -> bool {
         e.generation == self.generation
     }
+
     #[inline]
-    fn store(&mut self, key: u64, best: Option<A>, score: i32, depth: i32, bound: Bound) {
-        let new = Entry::new(key, best, score, depth, bound, self.generation);
-        self.with_slot(key, |e| replace(e, new));
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.slots[key as usize & self.mask]
+    }
+
+    /// The entry of `key`, if the table holds it whole.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let [check, data] = self.slot(key);
+        let data = data.load(Ordering::Relaxed);
+        if check.load(Ordering::Relaxed) ^ data != key {
+            return None;
+        }
+        Entry::unpack(data)
+    }
+
+    /// Stores a search's result for `key`: it replaces an entry of another position, of an
+    /// earlier generation, or of the same position searched no deeper, and keeps the old
+    /// best action of its position when it has none.
+    #[inline]
+    pub fn store(&self, key: u64, best: Option<u32>, score: i32, depth: i32, bound: Bound) {
+        let mut new = Entry {
+            best,
+            score,
+            depth: depth.clamp(0, (1 << DEPTH_BITS) - 1) as u8,
+            bound,
+            generation: self.generation,
+        };
+        if let Some(old) = self.probe(key) {
+            if old.generation == new.generation && new.depth < old.depth {
+                return;
+            }
+            new.best = new.best.or(old.best);
+        }
+        let data = new.pack();
+        let [check, word] = self.slot(key);
+        check.store(key ^ data, Ordering::Relaxed);
+        word.store(data, Ordering::Relaxed);
+    }
+
+    /// Empties every slot.
+    pub fn clear(&mut self) {
+        for slot in &mut self.slots {
+            *slot = Default::default();
+        }
     }
 }
 
@@ -244,7 +190,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_by_full_key() {
-        let mut t: Table<u8> = Table::new(4);
+        let mut t = Table::new(4);
         assert!(t.probe(5).is_none());
         t.store(5, Some(3), 10, 2, Bound::Exact);
         let e = t.probe(5).unwrap();
@@ -257,63 +203,87 @@ mod tests {
         // A new generation keeps the best action but no longer trusts the score, and a
         // shallower result of the new generation replaces it.
         t.new_generation();
-        let e = *t.probe(5).unwrap();
+        let e = t.probe(5).unwrap();
         assert!(!t.is_current(&e));
         t.store(5, None, 7, 1, Bound::Exact);
         let e = t.probe(5).unwrap();
         assert_eq!((e.best, e.score, e.depth), (Some(3), 7, 1));
-        assert!(t.is_current(e));
-        t.clear();
+        assert!(t.is_current(&e));
+        // Another position replaces the entry, and does not inherit its best action.
+        t.store(21, None, -4, 0, Bound::Upper);
         assert!(t.probe(5).is_none());
+        let e = t.probe(21).unwrap();
+        assert_eq!((e.best, e.score, e.bound), (None, -4, Bound::Upper));
+        t.clear();
+        assert!(t.probe(21).is_none());
     }
 
-    /// The shared table keeps and replaces entries as the plain one does; a slot another
-    /// thread is using misses and drops a store, and is whole again once freed.
+    /// Every field survives the packing at the ends of its range.
     #[test]
-    fn shared_table_replaces_alike_and_passes_over_a_busy_slot() {
-        let mut plain: Table<u8> = Table::new(4);
-        let mut shared: SharedTable<u8> = SharedTable::new(4);
-        let writes = [
-            (5, Some(3), 10, 2, Bound::Exact),
-            (5, Some(1), 99, 1, Bound::Lower),
-            (21, None, 4, 3, Bound::Upper),
-            (21, Some(2), 6, 3, Bound::Lower),
-            (7, Some(9), -8, 1, Bound::Exact),
-        ];
-        for (i, &(key, best, score, depth, bound)) in writes.iter().enumerate() {
-            if i == 3 {
-                plain.new_generation();
-                shared.new_generation();
-            }
-            plain.store(key, best, score, depth, bound);
-            (&shared).store(key, best, score, depth, bound);
-            for k in [5, 7, 21] {
-                let (p, s) = (plain.probe(k).copied(), (&shared).probe(k));
-                assert_eq!(
-                    p.map(|e| (e.key, e.best, e.score, e.depth)),
-                    s.map(|e| (e.key, e.best, e.score, e.depth))
-                );
-                assert_eq!(p.map(|e| e.bound), s.map(|e| e.bound));
-                assert_eq!(
-                    p.map(|e| plain.is_current(&e)),
-                    s.map(|e| (&shared).is_current(&e))
-                );
-            }
+    fn an_entry_packs_and_unpacks_whole_at_the_ends_of_every_range() {
+        let limit = super::super::search::WIN + 1;
+        for (best, score, depth, bound, generation) in [
+            (None, 0, 0, Bound::Exact, 0),
+            (Some(0), limit, 127, Bound::Lower, 4095),
+            (Some(FINGERPRINTS - 1), -limit, 1, Bound::Upper, 1),
+            (Some(17), -1, 7, Bound::Exact, 300),
+        ] {
+            let e = Entry {
+                best,
+                score,
+                depth,
+                bound,
+                generation,
+            };
+            assert_eq!(Entry::unpack(e.pack()), Some(e));
         }
-        let busy = &shared.slots[7 & shared.mask].busy;
-        busy.store(true, Ordering::Relaxed);
-        assert!((&shared).probe(7).is_none(), "a busy slot misses");
-        (&shared).store(7, Some(1), 50, 9, Bound::Exact);
-        busy.store(false, Ordering::Relaxed);
-        let e = (&shared)
-            .probe(7)
-            .expect("the entry is back once the slot is free");
-        assert_eq!(
-            (e.best, e.score, e.depth),
-            (Some(9), -8, 1),
-            "the store was dropped"
-        );
-        shared.clear();
-        assert!((&shared).probe(7).is_none());
+        assert_eq!(Entry::unpack(0), None, "an empty slot holds no entry");
+    }
+
+    /// A slot whose two words come from two different stores (two threads writing it at
+    /// once) reads as a miss for both keys, never as a mix of their entries.
+    #[test]
+    fn a_slot_torn_between_two_stores_reads_as_a_miss() {
+        let t = Table::new(4);
+        t.store(5, Some(1), 10, 3, Bound::Exact);
+        let [check, data] = t.slot(5);
+        let first = (check.load(Ordering::Relaxed), data.load(Ordering::Relaxed));
+        t.store(21, Some(2), -20, 4, Bound::Lower);
+        let second_data = data.load(Ordering::Relaxed);
+        check.store(first.0, Ordering::Relaxed);
+        assert!(t.probe(5).is_none() && t.probe(21).is_none());
+        data.store(first.1, Ordering::Relaxed);
+        assert_eq!(t.probe(5).map(|e| e.score), Some(10));
+        data.store(second_data, Ordering::Relaxed);
+        assert!(t.probe(5).is_none() && t.probe(21).is_none());
+    }
+
+    /// Threads storing positions that share slots, while probing them: every hit is an
+    /// entry one of them stored for that very key.
+    #[test]
+    fn threads_sharing_slots_only_ever_find_whole_entries_of_their_own_key() {
+        let t = Table::new(3);
+        let threads = 4u64;
+        std::thread::scope(|scope| {
+            for thread in 0..threads {
+                let t = &t;
+                scope.spawn(move || {
+                    for round in 0..20_000u64 {
+                        // Keys of all threads fall on the same 8 slots.
+                        let key = (round % 8) | (thread + 1) << 40;
+                        let score = (key >> 40) as i32 * 1000 + (key % 8) as i32;
+                        t.store(key, Some(key as u32 % 8), score, 5, Bound::Exact);
+                        for other in 1..=threads {
+                            let probe = (round % 8) | other << 40;
+                            if let Some(e) = t.probe(probe) {
+                                let expected = other as i32 * 1000 + (probe % 8) as i32;
+                                assert_eq!(e.score, expected, "key {probe:#x}");
+                                assert_eq!(e.best, Some(probe as u32 % 8));
+                            }
+                        }
+                    }
+                });
+            }
+        });
     }
 }
