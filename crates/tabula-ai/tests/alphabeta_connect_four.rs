@@ -3,7 +3,7 @@
 
 use tabula_ai::{AiError, AlphaBetaBot, AlphaBetaConfig, Bot, Decision, choose};
 use tabula_connect_four::{Column, ConnectFour, Params};
-use tabula_core::{Game, Seat};
+use tabula_core::{Actor, Game, Seat, ToAct};
 
 mod common;
 
@@ -101,4 +101,36 @@ fn alphabeta_blocks_an_immediate_threat() {
         choose(&mut bot, &game, Seat(0)).unwrap(),
         Column::from_number(4).unwrap()
     );
+}
+
+/// The principal variation is read from the exact results, which the search's other nodes do
+/// not push out of the table: with a table of 64 entries and a search of many thousand
+/// nodes, it is still a legal line many plies long.
+#[test]
+fn the_principal_variation_outlives_a_table_the_search_overflows() {
+    let mut game = ConnectFour::new(&Params::default()).unwrap();
+    for n in [4, 4, 3] {
+        game.apply(Column::from_number(n).unwrap());
+    }
+    let config = AlphaBetaConfig {
+        max_depth: 12,
+        tt_bits: 6,
+        ..AlphaBetaConfig::default()
+    };
+    let mut bot: AlphaBetaBot<ConnectFour> = AlphaBetaBot::new(config, 1);
+    let result = bot.search(&game).unwrap();
+    assert!(result.nodes > 10_000, "{} nodes", result.nodes);
+    assert!(result.pv.len() >= 8, "{:?}", result.pv);
+    assert_eq!(result.pv.first(), Some(&result.best));
+    let mut line = game.clone();
+    for &a in &result.pv {
+        let ToAct::One(seat) = line.to_act() else {
+            panic!("the line goes on after the game ends: {:?}", result.pv);
+        };
+        assert!(
+            line.try_apply(Actor::Seat(seat), a).is_ok(),
+            "{a:?} in {:?}",
+            result.pv
+        );
+    }
 }

@@ -41,7 +41,8 @@ pub struct AlphaBetaConfig {
     pub max_nodes: Option<u64>,
     /// Wall time per decision in milliseconds (`None`: no time limit).
     pub time_ms: Option<u64>,
-    /// The transposition table holds `2^tt_bits` entries of 16 bytes.
+    /// The transposition table holds `2^tt_bits` entries of 16 bytes (and 256 KB for the
+    /// exact results of principal variations).
     pub tt_bits: u8,
     /// Amplitude of the seeded leaf noise, in evaluation units (the heuristic's range is
     /// [-1, 1]).
@@ -281,7 +282,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         let mut legal = Vec::new();
         while pv.len() < max {
             let ToAct::One(seat) = g.to_act() else { break };
-            let Some(best) = self.tt.probe(g.search_key()).and_then(|e| e.best) else {
+            let Some(best) = self.tt.best(g.search_key()) else {
                 break;
             };
             g.legal_actions_for(Actor::Seat(seat), &mut legal);

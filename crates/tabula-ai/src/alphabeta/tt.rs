@@ -11,6 +11,9 @@
 //! new decision starts a new generation, and scores of older generations are not trusted
 //! (their best actions still order the moves).
 //!
+//! Exact results are also kept in a small array of their own, which the many bounds of the
+//! search's other nodes do not overwrite: the principal variation is read from there.
+//!
 //! The threads of a search share one table without locks (lazy SMP, see `root.rs`). An entry
 //! is two 64-bit words: its data (score, depth, bound, generation and 21 bits of the best
 //! action's hash, so an entry is 16 bytes whatever the game's actions)
@@ -105,22 +108,78 @@ impl Entry {
     }
 }
 
-/// The table: `[key ^ data, data]` per slot.
-pub(crate) struct Table {
-    slots: Vec<[AtomicU64; 2]>,
+/// Slots of entries: `[key ^ data, data]` each.
+struct Slots {
+    words: Vec<[AtomicU64; 2]>,
     mask: usize,
+}
+
+impl Slots {
+    fn new(bits: u8) -> Self {
+        let size = 1usize << bits.min(30);
+        Slots {
+            words: std::iter::repeat_with(Default::default)
+                .take(size)
+                .collect(),
+            mask: size - 1,
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.words[key as usize & self.mask]
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let [check, data] = self.slot(key);
+        let data = data.load(Ordering::Relaxed);
+        if check.load(Ordering::Relaxed) ^ data != key {
+            return None;
+        }
+        Entry::unpack(data)
+    }
+
+    /// Stores `new` for `key` by the replacement rule ([`Table::store`]).
+    #[inline]
+    fn store(&self, key: u64, mut new: Entry) {
+        if let Some(old) = self.probe(key) {
+            if old.generation == new.generation && new.depth < old.depth {
+                return;
+            }
+            new.best = new.best.or(old.best);
+        }
+        let data = new.pack();
+        let [check, word] = self.slot(key);
+        check.store(key ^ data, Ordering::Relaxed);
+        word.store(data, Ordering::Relaxed);
+    }
+
+    fn clear(&mut self) {
+        for slot in &mut self.words {
+            *slot = Default::default();
+        }
+    }
+}
+
+/// The table. Beside its entries, it keeps the exact results alone in a small array of
+/// their own, where the many entries of the search's other nodes do not replace them: the
+/// principal variation is read from there ([`Table::best`]).
+pub(crate) struct Table {
+    entries: Slots,
+    exact: Slots,
     generation: u16,
 }
 
 impl Table {
+    /// The exact results' array holds `2^EXACT_BITS` entries (256 KB).
+    const EXACT_BITS: u8 = 14;
+
     /// A table of `2^bits` entries (16 bytes each).
     pub fn new(bits: u8) -> Self {
-        let size = 1usize << bits.min(30);
         Table {
-            slots: std::iter::repeat_with(Default::default)
-                .take(size)
-                .collect(),
-            mask: size - 1,
+            entries: Slots::new(bits),
+            exact: Slots::new(Self::EXACT_BITS),
             generation: 0,
         }
     }
@@ -136,20 +195,17 @@ impl Table {
         e.generation == self.generation
     }
 
-    #[inline]
-    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
-        &self.slots[key as usize & self.mask]
-    }
-
     /// The entry of `key`, if the table holds it whole.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let [check, data] = self.slot(key);
-        let data = data.load(Ordering::Relaxed);
-        if check.load(Ordering::Relaxed) ^ data != key {
-            return None;
-        }
-        Entry::unpack(data)
+        self.entries.probe(key)
+    }
+
+    /// The best action stored for `key`, an exact result's first: the move of the principal
+    /// variation.
+    pub fn best(&self, key: u64) -> Option<u32> {
+        let exact = self.exact.probe(key).and_then(|e| e.best);
+        exact.or_else(|| self.probe(key).and_then(|e| e.best))
     }
 
     /// Stores a search's result for `key`: it replaces an entry of another position, of an
@@ -157,30 +213,23 @@ impl Table {
     /// best action of its position when it has none.
     #[inline]
     pub fn store(&self, key: u64, best: Option<u32>, score: i32, depth: i32, bound: Bound) {
-        let mut new = Entry {
+        let new = Entry {
             best,
             score,
             depth: depth.clamp(0, (1 << DEPTH_BITS) - 1) as u8,
             bound,
             generation: self.generation,
         };
-        if let Some(old) = self.probe(key) {
-            if old.generation == new.generation && new.depth < old.depth {
-                return;
-            }
-            new.best = new.best.or(old.best);
+        self.entries.store(key, new);
+        if bound == Bound::Exact {
+            self.exact.store(key, new);
         }
-        let data = new.pack();
-        let [check, word] = self.slot(key);
-        check.store(key ^ data, Ordering::Relaxed);
-        word.store(data, Ordering::Relaxed);
     }
 
     /// Empties every slot.
     pub fn clear(&mut self) {
-        for slot in &mut self.slots {
-            *slot = Default::default();
-        }
+        self.entries.clear();
+        self.exact.clear();
     }
 }
 
@@ -218,6 +267,24 @@ mod tests {
         assert!(t.probe(21).is_none());
     }
 
+    /// An exact result's best action stays for the principal variation after another
+    /// position has replaced its entry; a bound's does not.
+    #[test]
+    fn an_exact_results_best_action_outlives_its_entry() {
+        let t = Table::new(4);
+        t.store(5, Some(3), 10, 4, Bound::Exact);
+        t.store(6, Some(2), 10, 4, Bound::Lower);
+        t.store(5 + 16, Some(1), 0, 1, Bound::Upper);
+        t.store(6 + 16, Some(1), 0, 1, Bound::Upper);
+        assert!(t.probe(5).is_none() && t.probe(6).is_none());
+        assert_eq!((t.best(5), t.best(6)), (Some(3), None));
+        assert_eq!(
+            t.best(5 + 16),
+            Some(1),
+            "the entry's own when it holds no exact result"
+        );
+    }
+
     /// Every field survives the packing at the ends of its range.
     #[test]
     fn an_entry_packs_and_unpacks_whole_at_the_ends_of_every_range() {
@@ -246,7 +313,7 @@ mod tests {
     fn a_slot_torn_between_two_stores_reads_as_a_miss() {
         let t = Table::new(4);
         t.store(5, Some(1), 10, 3, Bound::Exact);
-        let [check, data] = t.slot(5);
+        let [check, data] = t.entries.slot(5);
         let first = (check.load(Ordering::Relaxed), data.load(Ordering::Relaxed));
         t.store(21, Some(2), -20, 4, Bound::Lower);
         let second_data = data.load(Ordering::Relaxed);
