@@ -251,10 +251,11 @@ impl Session {
 
 /// The actions of `seat` where several seats may act, each written `N:action`.
 pub(super) fn seat_tokens(state: &dyn DynGame, seat: Seat) -> Vec<String> {
+    let to_act = state.to_act();
     state
         .legal(Actor::Seat(seat))
         .into_iter()
-        .map(|a| write_move(&state.to_act(), Actor::Seat(seat), &a))
+        .map(|a| write_move(&to_act, Actor::Seat(seat), &a))
         .collect()
 }
 

@@ -75,11 +75,6 @@ fn seat_to_act(session: &Session, search: &Search) -> Result<Seat, String> {
     }
 }
 
-/// How `action` of `seat` is written in `moves`: `N:action` where several seats may act.
-fn token(state: &dyn DynGame, seat: Seat, action: &str) -> String {
-    write_move(&state.to_act(), Actor::Seat(seat), action)
-}
-
 /// Searches with a fresh bot; `None` when the bot does not search.
 fn search(
     session: &Session,
@@ -114,7 +109,8 @@ pub fn go(session: &Session, options: &Search) -> Vec<String> {
         return error(format!("seat {} has no action to play", seat.number()));
     };
     let mut lines: Vec<String> = info.into_iter().collect();
-    lines.push(format!("bestmove {}", token(state, seat, &best)));
+    let best = write_move(&state.to_act(), Actor::Seat(seat), &best);
+    lines.push(format!("bestmove {best}"));
     lines
 }
 
@@ -137,13 +133,16 @@ pub fn analyse(session: &Session, options: &Search) -> Vec<String> {
         Ok(Some(report)) => report,
     };
     let legal = state.legal(Actor::Seat(seat));
+    let to_act = state.to_act();
+    // How an action is written in `moves`: `N:action` where several seats may act.
+    let token = |action: &str| write_move(&to_act, Actor::Seat(seat), action);
     let mut lines = vec![info_line(state, seat, &report)];
     let mut listed = Vec::new();
     for stat in report.root.iter().filter(|r| r.actor == Some(seat)) {
         if !legal.contains(&stat.action) || listed.contains(&stat.action) {
             continue;
         }
-        let mut line = format!("action {}", token(state, seat, &stat.action));
+        let mut line = format!("action {}", token(&stat.action));
         match stat.value.get(seat.index()) {
             Some(v) => write!(line, " value {v:.3}").ok(),
             None => write!(line, " value -").ok(),
@@ -159,10 +158,7 @@ pub fn analyse(session: &Session, options: &Search) -> Vec<String> {
     }
     // Actions the search never reached (an MCTS budget below the branching).
     for action in legal.iter().filter(|a| !listed.contains(a)) {
-        lines.push(format!(
-            "action {} value - visits 0",
-            token(state, seat, action)
-        ));
+        lines.push(format!("action {} value - visits 0", token(action)));
     }
     lines.push(format!("analysed {}", legal.len()));
     lines
@@ -195,11 +191,11 @@ fn info_line(state: &dyn DynGame, seat: Seat, report: &SearchReport<String>) -> 
         write!(line, " {v:.3}").ok();
     }
     line.push_str(" pv");
-    let several = matches!(state.to_act(), ToAct::Several(_));
+    let to_act = state.to_act();
     for (i, a) in report.pv.iter().enumerate() {
         // Only the first action's seat is known for sure where several seats may act.
-        if i == 0 && several {
-            write!(line, " {}", token(state, seat, a)).ok();
+        if i == 0 {
+            write!(line, " {}", write_move(&to_act, Actor::Seat(seat), a)).ok();
         } else {
             write!(line, " {a}").ok();
         }
