@@ -453,7 +453,7 @@ mod tests {
     /// actions: whichever legal action the fingerprint names is ordered first, and a
     /// position's actions have fingerprints of their own.
     #[test]
-    fn the_tables_move_goes_first_wherever_the_generator_lists_it() {
+    fn the_action_a_fingerprint_names_is_ordered_first() {
         let game = ConnectFour::new(&Params::default()).unwrap();
         let table = Table::new(4);
         let mut history = new_history();

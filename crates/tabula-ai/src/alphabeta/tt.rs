@@ -16,11 +16,11 @@
 //!
 //! The threads of a search share one table without locks (lazy SMP, see `root.rs`). An entry
 //! is two 64-bit words: its data (score, depth, bound, generation and 21 bits of the best
-//! action's hash, so an entry is 16 bytes whatever the game's actions)
-//! and the key XORed with the data. Threads read and write the words with plain atomic loads
-//! and stores. When two threads write the same slot at once, a reader may meet one thread's
-//! key word with the other's data: the XOR then gives another key, and the probe misses, as
-//! when another position had replaced the entry (lockless hashing after Hyatt and Mann).
+//! action's hash, so an entry is 16 bytes whatever the game's actions) and the key XORed
+//! with the data. Threads read and write the words with plain atomic loads and stores. When
+//! two threads write the same slot at once, a reader may meet one thread's key word with the
+//! other's data: the XOR then gives another key, and the probe misses, as when another
+//! position had replaced the entry (lockless hashing after Hyatt and Mann).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
