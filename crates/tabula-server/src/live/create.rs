@@ -99,18 +99,20 @@ pub(crate) fn new_token() -> String {
     format!("{:032x}", rand::random::<u128>())
 }
 
-/// A new match id: the second of its creation, then 48 random bits, in hex (20 digits).
-/// The random bits keep ids unguessable; the time in front makes ids sort by creation, so
-/// that the rows of the matches being played, which the stores key by id, sit together at
-/// the end of their tables rather than on a page each.
+/// A new match id: the millisecond of its creation (44 bits), then 48 random bits, in hex
+/// (23 digits). The random bits keep ids unguessable; the time in front makes ids sort by
+/// creation, so that the rows of the matches being played, which the stores key by id, sit
+/// together at the end of their tables rather than on a page each. The millisecond matters:
+/// with the second in front, the matches being played were spread among all those created
+/// in the same second, and a commit of many moves wrote about one page of the log per move.
 fn match_id() -> String {
-    match_id_at(now_ms() / 1000, rand::random::<u64>())
+    match_id_at(now_ms(), rand::random::<u64>())
 }
 
-/// The match id for the second `secs` (since the Unix epoch) and the random bits of `random`
-/// (its top 48 are used).
-fn match_id_at(secs: u64, random: u64) -> String {
-    format!("{:08x}{:012x}", secs as u32, random >> 16)
+/// The match id for the millisecond `ms` (since the Unix epoch) and the random bits of
+/// `random` (its top 48 are used).
+fn match_id_at(ms: u64, random: u64) -> String {
+    format!("{:011x}{:012x}", ms & ((1 << 44) - 1), random >> 16)
 }
 
 impl Hub {
@@ -447,15 +449,15 @@ mod tests {
     use crate::live::plausible_id;
 
     #[test]
-    fn match_ids_sort_by_their_second_and_keep_48_random_bits() {
-        let early = match_id_at(1_780_000_000, u64::MAX);
-        let late = match_id_at(1_780_000_001, 0);
+    fn match_ids_sort_by_their_millisecond_and_keep_48_random_bits() {
+        let early = match_id_at(1_780_000_000_000, u64::MAX);
+        let late = match_id_at(1_780_000_000_001, 0);
         assert!(early < late, "{early} should sort before {late}");
-        assert_eq!(early, "6a18a500ffffffffffff");
-        assert_eq!(late.len(), 20);
+        assert_eq!(early, "19e70448800ffffffffffff");
+        assert_eq!(late.len(), 23);
         assert_ne!(
-            match_id_at(1_780_000_000, 1 << 16),
-            match_id_at(1_780_000_000, 2 << 16)
+            match_id_at(1_780_000_000_000, 1 << 16),
+            match_id_at(1_780_000_000_000, 2 << 16)
         );
         assert!(plausible_id(&early) && plausible_id(&late));
     }
