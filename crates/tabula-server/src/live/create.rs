@@ -105,8 +105,9 @@ pub(crate) fn new_token() -> String {
 /// together at the end of their tables rather than on a page each. The millisecond matters:
 /// with the second in front, the matches being played were spread among all those created
 /// in the same second, and a commit of many moves wrote about one page of the log per move.
-fn match_id() -> String {
-    match_id_at(now_ms(), rand::random::<u64>())
+/// `created_ms`: the match's `created_at`, so that the id names the record's own time.
+fn match_id(created_ms: u64) -> String {
+    match_id_at(created_ms, rand::random::<u64>())
 }
 
 /// The match id for the millisecond `ms` (since the Unix epoch) and the random bits of
@@ -207,14 +208,15 @@ impl Hub {
             .iter()
             .map(|r| matches!(r, SeatRole::Mine | SeatRole::Invited).then(new_token))
             .collect();
+        let created_at = now_ms();
         let mut record = MatchRecord {
-            id: match_id(),
+            id: match_id(created_at),
             game: info.name.to_string(),
             params,
             players,
             seed,
             setup: setup.to_string(),
-            created_at: now_ms(),
+            created_at,
             seats: new
                 .seats
                 .iter()
@@ -260,7 +262,7 @@ impl Hub {
                 Ok(()) => break creating,
                 Err(StoreError::Duplicate(_)) if tries < 5 => {
                     tries += 1;
-                    record.id = match_id();
+                    record.id = match_id(record.created_at);
                 }
                 Err(e) => return Err(ApiError::from_store(e)),
             }
