@@ -53,6 +53,27 @@ impl Catalog {
         self.games.find(name)
     }
 
+    /// Checks a bot that a client asks for in a seat of `game`: one of the game's listed
+    /// levels (`random`, `beginner`, …) as written. Where the operator allows search
+    /// specifications (`tabula serve --allow-bot-specs`) anything passes here, and the bot's
+    /// factory, which runs before the match is stored, checks the search's bounds.
+    pub fn check_client_bot(
+        &self,
+        game: &str,
+        spec: &str,
+        allow_specs: bool,
+    ) -> Result<(), String> {
+        let levels = self.find(game).map_err(|e| e.to_string())?.info().levels;
+        if allow_specs || levels.contains(&spec) {
+            return Ok(());
+        }
+        Err(format!(
+            "`{}` is not a level of this server: give one of {}",
+            spec.chars().take(80).collect::<String>(),
+            levels.join(", ")
+        ))
+    }
+
     /// A bot of `level` for `game`, seeded.
     pub fn bot(
         &self,

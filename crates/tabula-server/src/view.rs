@@ -160,6 +160,9 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
     fields.insert("log".into(), Value::Array(log_json(&snap.moves, reveal)));
     fields.insert("hints".into(), shared.record.hints.into());
     fields.insert("start".into(), json!(shared.record.position));
+    if let Some(reason) = shared.quarantine.get() {
+        fields.insert("quarantined".into(), reason.as_str().into());
+    }
     if reveal {
         fields.insert("position".into(), Value::from(snap.position()));
     }

@@ -198,6 +198,10 @@ impl Actor {
     }
 
     async fn handle(&mut self, command: Command) {
+        if let Some(reason) = self.shared.quarantine.get() {
+            refuse_quarantined(command, reason);
+            return;
+        }
         let Some(command) = self.flag_first(command).await else {
             return;
         };
@@ -396,7 +400,7 @@ impl Actor {
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        if !self.leads() {
+        if !self.leads() || self.shared.quarantine.get().is_some() {
             return None;
         }
         let bots = self
@@ -463,6 +467,28 @@ impl Actor {
         if planned.ply == self.ply {
             self.bot_plays(Seat(i as u8), &planned.action).await;
         }
+    }
+}
+
+/// Answers a command to a quarantined match: every change is refused, naming why.
+fn refuse_quarantined(command: Command, reason: &str) {
+    let refused = || ApiError::conflict(format!("the match is quarantined (read-only): {reason}"));
+    match command {
+        Command::Act { reply, .. } => {
+            let _ = reply.send(Err(refused()));
+        }
+        Command::Table { reply, .. } => {
+            let _ = reply.send(Err(refused()));
+        }
+        Command::Join { reply, .. } => {
+            let _ = reply.send(Err(refused()));
+        }
+        Command::Touch { .. }
+        | Command::BotDecided(_)
+        | Command::CatchUp
+        | Command::LeaseGained
+        | Command::Appended { .. }
+        | Command::SeatJoined { .. } => {}
     }
 }
 

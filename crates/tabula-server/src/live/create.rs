@@ -174,6 +174,13 @@ impl Hub {
         }
         let params = Value::Object(params);
         let roles = roles(&new.seats, new.mine.as_deref())?;
+        for (i, seat) in new.seats.iter().enumerate() {
+            if let SeatSpec::Bot(spec) = seat {
+                catalog
+                    .check_client_bot(info.name, spec, self.services.options.allow_bot_specs)
+                    .map_err(|e| ApiError::bad_request(format!("seats[{i}].bot: {e}")))?;
+            }
+        }
         let any_human = roles
             .iter()
             .any(|r| matches!(r, SeatRole::Mine | SeatRole::Invited | SeatRole::Lobby));

@@ -66,6 +66,9 @@ pub struct HubOptions {
     pub analysis: AnalysisOptions,
     /// How long a seat stays online after its last WebSocket closed ([`PRESENCE_GRACE`]).
     pub presence_grace: Duration,
+    /// Whether clients may put any search specification in a seat (`mcts:iterations=…`),
+    /// not only the game's listed levels (`tabula serve --allow-bot-specs`).
+    pub allow_bot_specs: bool,
 }
 
 impl Default for HubOptions {
@@ -76,6 +79,7 @@ impl Default for HubOptions {
             limits: Limits::default(),
             analysis: AnalysisOptions::default(),
             presence_grace: PRESENCE_GRACE,
+            allow_bot_specs: false,
         }
     }
 }
@@ -401,8 +405,13 @@ impl Hub {
         let bots = if over {
             Vec::new()
         } else {
-            self.make_bots(&shared.record, ply)
-                .map_err(|e| format!("its bots cannot be made: {e}"))?
+            match self.make_bots(&shared.record, ply) {
+                Ok(bots) => bots,
+                Err(e) => {
+                    shared.quarantine(format!("its bots cannot be made: {e}"));
+                    Vec::new()
+                }
+            }
         };
         let start = actor::Start {
             game: replayed.game,

@@ -30,6 +30,10 @@ pub(crate) struct MatchShared {
     /// Per seat, the hash of its token as it stands now (`record.seats` holds them as they
     /// were stored at creation or load; a lobby join adds one, written by the actor only).
     tokens: RwLock<Vec<Option<TokenHash>>>,
+    /// Why the match is quarantined, once it is: its bots cannot be made or one failed. A
+    /// quarantined match is served read-only (its state, record and analysis) and refuses
+    /// every change; its clocks stop.
+    pub quarantine: OnceLock<String>,
 }
 
 impl MatchShared {
@@ -52,7 +56,17 @@ impl MatchShared {
             log: RwLock::new(log),
             rematch: watch::Sender::new(None),
             tokens: RwLock::new(tokens),
+            quarantine: OnceLock::new(),
         }
+    }
+
+    /// Quarantines the match (the first reason stays), logging why.
+    pub fn quarantine(&self, reason: String) {
+        tracing::error!(
+            "match {} is quarantined (read-only): {reason}",
+            self.record.id
+        );
+        let _ = self.quarantine.set(reason);
     }
 
     /// Whether seat index `i` has a token (a human seat that is not an unjoined lobby seat).

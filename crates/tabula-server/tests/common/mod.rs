@@ -35,9 +35,10 @@ pub fn catalog() -> Catalog {
             ("toy-nim" | "toy-race", "slow") => Ok(Box::new(toys::SlowBot(RandomBot::new(seed)))),
             ("toy-nim" | "toy-race", "shy") => Ok(Box::new(toys::ShyBot)),
             ("toy-nim" | "toy-race", "watcher") => Ok(Box::new(toys::WatcherBot::new(seed))),
+            ("toy-nim" | "toy-race", "panicky") => Ok(Box::new(toys::PanickyBot)),
             ("toy-nim" | "toy-race", other) => Err(RegistryError::UnknownLevel {
                 level: other.to_string(),
-                known: "random, slow, shy, watcher".into(),
+                known: "random, slow, shy, watcher, panicky".into(),
             }),
             // The registered games' bots without their real-time pace, to keep tests short.
             _ => make_bot(game, level, seed).map(|bot| Box::new(Unpaced(bot)) as Box<dyn DynBot>),

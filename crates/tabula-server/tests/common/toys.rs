@@ -351,8 +351,8 @@ const NIM_DESCRIPTION: GameDescription = GameDescription {
     translations: &[],
 };
 
-pub static NIM: Entry<ToyNim> =
-    Entry::new(&NIM_DESCRIPTION, BotFactory::new).with_levels(&["random", "slow", "shy"]);
+pub static NIM: Entry<ToyNim> = Entry::new(&NIM_DESCRIPTION, BotFactory::new)
+    .with_levels(&["random", "slow", "shy", "watcher", "panicky"]);
 
 const RACE_DESCRIPTION: GameDescription = GameDescription {
     name: "toy-race",
@@ -381,8 +381,8 @@ const RACE_DESCRIPTION: GameDescription = GameDescription {
     translations: &[],
 };
 
-pub static RACE: Entry<ToyRace> =
-    Entry::new(&RACE_DESCRIPTION, BotFactory::new).with_levels(&["random", "slow", "shy"]);
+pub static RACE: Entry<ToyRace> = Entry::new(&RACE_DESCRIPTION, BotFactory::new)
+    .with_levels(&["random", "slow", "shy", "watcher", "panicky"]);
 
 /// Plays like the random bot, 30 ms later.
 pub struct SlowBot(pub RandomBot);
@@ -398,6 +398,15 @@ impl DynBot for SlowBot {
 
 /// Never acts.
 pub struct ShyBot;
+
+/// Panics whenever it is asked to move: a bot that fails.
+pub struct PanickyBot;
+
+impl DynBot for PanickyBot {
+    fn decide(&mut self, _: &dyn DynGame, _: Seat) -> Option<BotMove> {
+        panic!("the panicky bot fails on purpose")
+    }
+}
 
 impl DynBot for ShyBot {
     fn decide(&mut self, _: &dyn DynGame, _: Seat) -> Option<BotMove> {

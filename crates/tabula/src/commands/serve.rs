@@ -73,6 +73,10 @@ pub struct ServeArgs {
     /// (e.g. `https://play.example.org`); may be repeated.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origin: Vec<String>,
+    /// Let clients seat any bot specification within the search's bounds
+    /// (`mcts:iterations=5000`), not only the games' listed levels.
+    #[arg(long)]
+    pub allow_bot_specs: bool,
 }
 
 impl ServeArgs {
@@ -118,6 +122,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
                 time_ms: args.analysis_ms.filter(|&ms| ms > 0),
                 per_match: args.analysis_per_match.max(1),
             },
+            allow_bot_specs: args.allow_bot_specs,
             ..HubOptions::default()
         },
     };

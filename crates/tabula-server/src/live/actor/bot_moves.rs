@@ -53,7 +53,12 @@ impl Actor {
                     .bot(&self.shared.record.game, &slot.level, seed)
                 {
                     Ok(bot) => slot.bot = Some(bot),
-                    Err(e) => tracing::error!("match {id}: no new bot: {e}"),
+                    Err(e) => {
+                        self.shared
+                            .quarantine(format!("seat {}'s bot failed: {e}", d.seat.number()));
+                        self.publish();
+                        return;
+                    }
                 }
             }
         }
@@ -77,8 +82,10 @@ impl Actor {
             }
             Ok(None) => slot.declined_at = Some(d.ply),
             Err(reason) => {
-                tracing::error!("match {id}: seat {}'s bot: {reason}", d.seat.number());
                 slot.declined_at = Some(d.ply);
+                self.shared
+                    .quarantine(format!("seat {}'s bot failed: {reason}", d.seat.number()));
+                self.publish();
             }
         }
     }
