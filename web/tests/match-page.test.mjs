@@ -94,6 +94,7 @@ for (const { size, viewport, phone } of SIZES) {
     assert.ok(await tabTo('line', 80) >= 0, 'a line can be reached from the top of the page');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (document.getElementById('prompt').dataset.chosen || '').startsWith('line:'));
+    assert.notEqual(await focused(), 'BODY', 'the focus stays at the table, not at the top of the page');
     const toHand = await tabTo('hand', 2);
     assert.ok(toHand >= 0, `the pawn to place is at most 2 Tab presses away (focus on ${await focused()})`);
     // Back, then the pawn first (a button) and the line second (a board target).
@@ -102,6 +103,7 @@ for (const { size, viewport, phone } of SIZES) {
     await page.focus('#prompt button[data-choice^="hand:"]');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (document.getElementById('prompt').dataset.chosen || '').startsWith('hand:'));
+    assert.notEqual(await focused(), 'BODY', 'the focus stays at the table, not at the top of the page');
     const toLine = await tabTo('line', 2);
     assert.ok(toLine >= 0, `a line is at most 2 Tab presses away after the pawn (focus on ${await focused()})`);
     const ply = await page.evaluate(() => Number(document.body.dataset.ply));

@@ -1,6 +1,8 @@
 // lib/env.mjs — the test environment: the server's address (TABULA_URL, set by
 // scripts/e2e.sh), Debian's chromium driven by playwright-core (no browser download), pages
-// that record uncaught errors, and screenshots saved under web/tests/screenshots/.
+// that record uncaught errors, and screenshots saved under web/tests/screenshots/. With
+// TABULA_WEB_DIR set (a path to web/), the pages' files are read from there rather than from
+// the binary, so that a change to the UI is tried without a rebuild.
 
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
