@@ -1,8 +1,8 @@
 // layout.test.mjs — the match page of every game laid out at desktop (1280×800) and phone
 // (390×844) sizes, in English, French and Czech: no two visible text boxes of the header, the
-// action bar, the table's buttons, the clocks and the board overlap (a text box is the box of
-// a run of text as drawn: the client rects of an HTML text node, the box of an SVG text; it
-// is visible where the topmost element at its middle belongs to the same part of the page),
+// action bar, the table's buttons, the players' cards, the clocks and the board overlap (a
+// text box is the box of a run of text as drawn: the client rects of an HTML text node, the
+// box of an SVG text, a clock's frame; it is hidden only under a bar kept in sight),
 // no header text runs out of the screen, and on a phone the clocks are in sight, above the
 // Analysis panel, as the page opens. The screens are saved as layout/<game>-<size>-<lang>.png.
 
@@ -35,7 +35,9 @@ const SIZES = [{ size: 'desktop', viewport: DESKTOP, phone: false }, { size: 'ph
 
 /** The visible text boxes of the page's parts, and the pairs of them that overlap. */
 function overlaps() {
-  const PARTS = [['header', '.topbar'], ['action bar', '#prompt'], ['table', '#table-bar'], ['notice', '#table-notice'], ['clock', '.clock'], ['board', '#board']];
+  // A clock counts as one box (its frame); the players' cards around the clocks are checked
+  // against them.
+  const PARTS = [['header', '.topbar'], ['action bar', '#prompt'], ['table', '#table-bar'], ['notice', '#table-notice'], ['clock', '.clock'], ['player', '.player'], ['board', '#board']];
   const partOf = (el) => {
     for (const [name, sel] of PARTS) {
       const p = el?.closest?.(sel);
@@ -50,7 +52,15 @@ function overlaps() {
     }
     return true;
   };
+  /** Whether an element stays put on the screen (the top bar, the action bar kept in sight). */
+  const stuck = (el) => {
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      if (['sticky', 'fixed'].includes(getComputedStyle(e).position)) return true;
+    }
+    return false;
+  };
   const boxes = [];
+  const clocks = new Set();
   for (const [, sel] of PARTS) {
     for (const root of document.querySelectorAll(sel)) {
       if (root.closest('[hidden]')) continue;
@@ -60,7 +70,10 @@ function overlaps() {
         const el = n.parentElement;
         if (!text || !el || !shown(el) || el.closest('.sr-only, title, desc, style, script, option, select')) continue;
         const svgText = el.closest('text');
-        const rects = svgText ? [svgText.getBoundingClientRect()] : (() => {
+        const clock = el.closest('.clock');
+        if (clock && clocks.has(clock)) continue;
+        if (clock) clocks.add(clock);
+        const rects = clock ? [clock.getBoundingClientRect()] : svgText ? [svgText.getBoundingClientRect()] : (() => {
           const r = document.createRange();
           r.selectNodeContents(n);
           return [...r.getClientRects()];
@@ -70,9 +83,10 @@ function overlaps() {
           const x = r.left + r.width / 2;
           const y = r.top + r.height / 2;
           if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
-          // Drawn under another part of the page (a sticky bar over the board): not visible.
-          if (partOf(document.elementFromPoint(x, y)) !== partOf(el)) continue;
-          boxes.push({ el: svgText || el, text: text.slice(0, 30), part: partOf(el), r: { l: r.left, t: r.top, r: r.right, b: r.bottom } });
+          // Drawn under a bar kept in sight (the action bar over the board): not visible.
+          const top = document.elementFromPoint(x, y);
+          if (partOf(top) !== partOf(el) && stuck(top)) continue;
+          boxes.push({ el: clock || svgText || el, text: text.slice(0, 30), part: partOf(el), r: { l: r.left, t: r.top, r: r.right, b: r.bottom } });
         }
       }
     }
