@@ -27,8 +27,12 @@ export function gameTitle(name, fallback) {
   return text === key ? fallback : text;
 }
 
-function seatColour(i) {
-  return chosen.seats?.[i]?.colour || '#888';
+/** The colour seat `i` (0-based) is drawn in: that of its colour's name where the game's
+ * module names it from the parameters, else the game's description's. */
+function seatColour(i, params = {}) {
+  const name = modules[chosen.name]?.seatColourName?.(i, params, players);
+  const seat = (name && chosen.seats?.find((x) => x.name === name)) || chosen.seats?.[i];
+  return seat?.colour || '#888';
 }
 
 /** A game parameter's label or help in the page's language; the game's own English words
@@ -120,7 +124,7 @@ function seatSelect(i) {
 function renderSeats() {
   const params = currentParams();
   fill($('seats'), ...Array.from({ length: players }, (_, i) => h('div', { class: 'seat-row' },
-    h('span', { class: 'seat-name' }, h('span', { class: 'seat-dot', style: { background: seatColour(i) } }), seatName(i, params)),
+    h('span', { class: 'seat-name' }, h('span', { class: 'seat-dot', style: { background: seatColour(i, params) } }), seatName(i, params)),
     seatSelect(i))));
 }
 
@@ -209,8 +213,8 @@ async function start() {
     fill(created,
       h('h3', {}, t('home.ready')),
       ...Object.entries(invites).map(([seat, tok]) => h('div', { class: 'invite' },
-        h('span', { class: 'invite-label' }, h('span', { class: 'seat-dot', style: { background: seatColour(chosen.name, seat - 1) } }), seatName(chosen.name, seat - 1, params)),
-        h('input', { class: 'invite-link', readonly: true, value: inviteLink(r.id, tok), dataset: { seat }, onfocus: (e) => e.target.select() }),
+        h('span', { class: 'invite-label' }, h('span', { class: 'seat-dot', style: { background: seatColour(seat - 1, params) } }), seatName(seat - 1, params)),
+        h('input', { class: 'invite-link', readonly: true, value: inviteLink(r.id, tok), 'aria-label': t('invite.linkFor', { seat: seatName(seat - 1, params) }), dataset: { seat }, onfocus: (e) => e.target.select() }),
         h('button', {
           type: 'button', class: 'small', onclick: async (e) => {
             try {
@@ -221,7 +225,7 @@ async function start() {
             }
           },
         }, t('invite.copy')))),
-      lobbySeats.length ? h('p', { class: 'muted' }, t('home.lobbySeats', { seats: list(lobbySeats.map((n) => seatName(chosen.name, n - 1, params))) })) : null,
+      lobbySeats.length ? h('p', { class: 'muted' }, t('home.lobbySeats', { seats: list(lobbySeats.map((n) => seatName(n - 1, params))) })) : null,
       h('div', {}, h('a', { class: 'button primary', href: url, id: 'open-match' }, mine ? t('home.goToTable') : t('home.watchMatch'))));
     btn.disabled = false;
   } catch (e) {

@@ -33,7 +33,7 @@ const history = new History(id, token);
 let viewing = null; // the ply shown while looking back, or null for the live game
 let displayed = null; // the state the board shows (live or past)
 
-const review = new Review({ id, panel: $('review'), moves: $('moves'), board: $('board') });
+const review = new Review({ id, panel: $('review'), moves: $('moves'), board: $('board'), evalSlot: $('review-eval') });
 const chooser = new Chooser(() => drawChoice(), (action) => send(action));
 /** A state's place in the match's log: grows with every change, a takeback included. */
 const rev = (state) => state.rev ?? state.ply;
@@ -47,6 +47,8 @@ const table = new TableActions({
     return true;
   },
   refresh: () => live?.refresh(),
+  // The end card, while open, holds the one Rematch button.
+  cardOpen: () => !resultClosed && !!shown?.status.over && viewing === null,
 });
 
 function setConn(status) {
@@ -61,6 +63,28 @@ function drawChoice() {
   if (!shown || !renderer || viewing !== null) return;
   renderer.mark(chooser);
   shell.renderPrompt($('prompt'), game, shown, chooser, renderer.controls?.(chooser));
+  if (byKeyboard) keepFocus();
+}
+
+let byKeyboard = false; // whether the last choice was made from the keyboard
+
+/** After a choice made from the keyboard the focus goes on to the next choice when the
+ * element that had it was drawn anew or is no longer a choice: the first target the board
+ * offers now, else the first button of the action bar, else the board itself. */
+function keepFocus() {
+  const a = document.activeElement;
+  const board = $('board');
+  const usable = a && a !== document.body && a.isConnected && !a.disabled
+    && (a.matches('button, input, select, textarea, a[href]') || a.getAttribute('tabindex') === '0');
+  if (usable && !(board.contains(a) && a !== board && !a.dataset.choice)) return;
+  const next = [...board.querySelectorAll('[data-choice][tabindex="0"]')].find((el) => !el.classList.contains('chosen'))
+    || $('prompt').querySelector('button[data-choice]') || $('prompt').querySelector('button');
+  if (next) {
+    next.focus();
+    return;
+  }
+  if (!board.hasAttribute('tabindex')) board.setAttribute('tabindex', '-1');
+  board.focus({ preventScroll: true });
 }
 
 async function send(action) {
@@ -178,8 +202,10 @@ async function draw(state) {
     shell.renderResult($('result'), game, state, () => {
       resultClosed = true;
       $('result').hidden = true;
+      table.render(game, shown, viewing);
     });
-    if (state.you) $('result').querySelector('.result-actions')?.prepend(table.rematchButton(state));
+    // A rematch someone asked for is offered by its notice, with its own button.
+    if (state.you && !state.table?.rematch) $('result').querySelector('.result-actions')?.prepend(table.rematchButton(state));
   } else {
     $('result').hidden = true;
   }
@@ -281,13 +307,17 @@ function wire() {
   board.addEventListener('click', (e) => {
     if (!pick(e.target) && chooser.chosen.length && !chooser.locked) chooser.reset();
   });
+  // A pointer's choice leaves the focus where it is; a key's moves it on (keepFocus).
+  document.addEventListener('pointerdown', () => { byKeyboard = false; }, true);
   $('prompt').addEventListener('click', (e) => {
+    byKeyboard = e.detail === 0;
     if (e.target.closest('[data-back]')) chooser.back();
     else pick(e.target);
   });
   board.addEventListener('keydown', (e) => {
     if ((e.key === 'Enter' || e.key === ' ') && e.target.dataset?.choice) {
       e.preventDefault();
+      byKeyboard = true;
       chooser.choose(e.target.dataset.choice);
     }
   });

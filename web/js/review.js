@@ -4,7 +4,9 @@
 // bar shared by two seats, a small bar per seat for three or more), the best move of that
 // position in words and drawn on the board (the game's `bestMoveMarks(action, state)`, when it
 // has one), and every move of the list marked good, inaccuracy (?!) or mistake (?) with a
-// legend. The match page calls `update` after each drawing.
+// legend. The evaluation and the best move sit right above the board (`evalSlot`), in sight
+// while the player steps through the match; the rest is in the panel under it. The match page
+// calls `update` after each drawing.
 
 import { api } from './api.js';
 import { h, s, fill } from './dom.js';
@@ -19,11 +21,12 @@ const pct = (v) => Math.round(Math.max(0, Math.min(1, v)) * 100);
 
 export class Review {
   /**
-   * @param {{id: string, panel: HTMLElement, moves: HTMLElement, board: HTMLElement}} parts
+   * @param {{id: string, panel: HTMLElement, moves: HTMLElement, board: HTMLElement, evalSlot?: HTMLElement}} parts
    */
-  constructor({ id, panel, moves, board }) {
+  constructor({ id, panel, moves, board, evalSlot }) {
     this.id = id;
     this.panel = panel;
+    this.evalSlot = evalSlot || panel;
     this.moves = moves;
     this.board = board;
     this.result = null; // the last progress answered
@@ -100,6 +103,7 @@ export class Review {
     const el = this.panel;
     if (!this.shown || !this.allowed()) {
       el.hidden = true;
+      if (this.evalSlot !== el) this.evalSlot.hidden = true;
       this.clearBoard();
       return;
     }
@@ -112,6 +116,7 @@ export class Review {
       const offer = `offer:${currentLang()}`;
       if (el.dataset.view === offer && el.querySelector('#analyse')) return;
       el.dataset.view = offer;
+      if (this.evalSlot !== el) this.evalSlot.hidden = true;
       fill(el, h('h2', {}, t('review.title')),
         h('p', { class: 'muted' }, t('review.help')),
         h('button', { type: 'button', class: 'primary', id: 'analyse', onclick: () => this.start() }, t('review.analyse')));
@@ -120,12 +125,16 @@ export class Review {
     const ply = this.displayed.ply;
     const pos = r?.positions?.[ply] || null;
     el.dataset.view = 'review';
+    const here = [this.evalBar(pos, ply), this.best(pos, ply)];
     fill(el, h('h2', {}, t('review.title')),
       this.progress(r),
       this.error ? h('p', { class: 'error', role: 'alert' }, this.error) : null,
-      this.evalBar(pos, ply),
-      this.best(pos, ply),
+      this.evalSlot === el ? here : null,
       this.legend());
+    if (this.evalSlot !== el) {
+      fill(this.evalSlot, here);
+      this.evalSlot.hidden = false;
+    }
     this.markMoves();
     this.drawBest(pos);
   }
@@ -168,7 +177,8 @@ export class Review {
   best(pos, ply) {
     if (!pos?.best) return h('p', { class: 'review-best', dataset: { ply } }, pos?.state === 'over' ? t('review.over') : '');
     const entry = { ply, actor: pos.seat, action: pos.best };
-    const words = shell.describe(this.game, this.displayed, entry, null);
+    // Told from the position it is played in, in the move list's words.
+    const words = shell.describe(this.game, this.displayed, entry, { [ply]: this.displayed.view });
     return h('p', { class: 'review-best', dataset: { ply, action: pos.best } },
       h('span', { class: 'review-best-label' }, t('review.best')), ' ',
       h('span', { class: 'words' }, words), ' ', h('code', { class: 'notation' }, pos.best));
@@ -197,6 +207,7 @@ export class Review {
         h('span', { 'aria-hidden': 'true' }, SYMBOL[m.mark]),
         h('span', { class: 'sr-only' }, t(`review.mark.${m.mark}`))));
     }
+    if (!this.displayed?.past) shell.followMoves(this.moves);
   }
 
   clearBoard() {

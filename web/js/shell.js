@@ -38,7 +38,8 @@ export function renderPlayers(el, game, state) {
   fill(el, ...state.seats.map((seat) => {
     const n = seat.seat;
     const acting = toAct.has(n) && !state.status.over;
-    const thinking = acting && seat.kind === 'bot';
+    // A past position of the match (looking back, reviewing) has nobody thinking.
+    const thinking = acting && seat.kind === 'bot' && !state.past;
     return h('div', {
       class: `player${acting ? ' acting' : ''}${n === state.you ? ' me' : ''}${winners.has(n) ? ' winner' : ''}`,
       dataset: { seat: n },
@@ -72,11 +73,17 @@ export function turnText(game, state) {
   return who.join(' ') || t('turn.waiting');
 }
 
+/** Whether a result is a draw (nobody, or everybody by agreement, came first). */
+function isDraw(r) {
+  const w = r.winners || [];
+  return r.reason === 'ply_limit' || r.reason === 'repetition' || r.reason === 'agreed' || w.length === 0 || (r.reason === 'draw' && w.length !== 1);
+}
+
 export function resultText(game, state) {
   const r = state.status.result;
   if (!r) return t('result.over');
   const w = r.winners || [];
-  if (r.reason === 'ply_limit' || r.reason === 'repetition' || r.reason === 'agreed' || w.length === 0 || (r.reason === 'draw' && w.length !== 1)) return t('result.draw');
+  if (isDraw(r)) return t('result.draw');
   if (w.length > 1) {
     const others = w.filter((n) => n !== state.you).map((n) => label(game, state, n));
     return w.includes(state.you) ? t('result.youShare', { others: list(others) }) : t('result.share', { seats: list(w.map((n) => label(game, state, n))) });
@@ -141,7 +148,10 @@ export function describe(game, state, e, positions) {
  * the position shown while looking back (null: live), its entry marked. */
 export function renderMoves(el, game, state, { viewing = null, positions = null } = {}) {
   const log = state.log || [];
-  const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  followScroll(el);
+  // Back to the live game: the list follows it again.
+  if (viewing === null && el.dataset.viewing) el.dataset.follow = 'yes';
+  el.dataset.viewing = viewing === null ? '' : String(viewing);
   // Long real-time games log thousands of entries: the list keeps the most recent ones.
   const from = Math.max(0, log.length - MAX_MOVES);
   const colour = (a) => (typeof a === 'number' ? game.seatColour(state, a) : 'transparent');
@@ -156,8 +166,34 @@ export function renderMoves(el, game, state, { viewing = null, positions = null 
     h('code', { class: 'notation' }, e.action ?? t('moves.hidden')));
   }));
   if (!log.length) el.append(h('li', { class: 'empty' }, t('moves.none')));
-  if (viewing !== null) el.querySelector('li.viewing')?.scrollIntoView({ block: 'nearest' });
-  else if (atBottom || log.length < 3) el.scrollTop = el.scrollHeight;
+  if (viewing !== null) {
+    // Within the list only: the page stays where the player looks.
+    const li = el.querySelector('li.viewing');
+    if (li) {
+      const r = li.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      if (r.top < box.top) el.scrollTop += r.top - box.top;
+      else if (r.bottom > box.bottom) el.scrollTop += r.bottom - box.bottom;
+    }
+  } else {
+    followMoves(el);
+  }
+}
+
+/** Notes whether the player keeps the move list scrolled to its end (it then follows the
+ * game) or scrolled up to read (it then stays). */
+function followScroll(el) {
+  if (el.dataset.follow) return;
+  el.dataset.follow = 'yes';
+  el.addEventListener('scroll', () => {
+    el.dataset.follow = el.scrollHeight - el.scrollTop - el.clientHeight < 40 ? 'yes' : 'no';
+  }, { passive: true });
+}
+
+/** Shows the newest move of the list, unless the player scrolled up to read. Words that grow
+ * after drawing (past positions arriving, the review's marks) call it again. */
+export function followMoves(el) {
+  if (el.dataset.follow !== 'no') el.scrollTop = el.scrollHeight;
 }
 
 /** The caption under the board: the last move of the position shown, in words. */
@@ -211,7 +247,7 @@ export function renderResult(el, game, state, onClose) {
   el.hidden = false;
   el.className = `result${won ? ' won' : ''}`;
   fill(el, h('div', { class: 'result-card', role: 'status' },
-    h('div', { class: 'result-emblem', 'aria-hidden': 'true' }, won ? '★' : r.reason === 'win' || r.reason === 'score' ? '◆' : '='),
+    h('div', { class: 'result-emblem', 'aria-hidden': 'true' }, won ? '★' : isDraw(r) ? '=' : '◆'),
     h('h2', { id: 'result-title' }, resultText(game, state)),
     h('p', { class: 'result-reason' }, reasonText(game, state)),
     game.resultDetail ? h('p', {}, game.resultDetail(state)) : null,

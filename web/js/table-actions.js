@@ -50,9 +50,10 @@ export class TableActions {
    * @param {HTMLElement} o.notice the draw offer, the rematch and the forced move notices
    * @param {(action: string) => boolean} o.play plays an action as a click would; false if it cannot now
    * @param {() => void} o.refresh fetches the state again
+   * @param {() => boolean} [o.cardOpen] whether the end card (with its Rematch button) is shown
    */
-  constructor({ id, token, bar, notice, play, refresh }) {
-    Object.assign(this, { id, token, bar, notice, play, refresh });
+  constructor({ id, token, bar, notice, play, refresh, cardOpen = () => false }) {
+    Object.assign(this, { id, token, bar, notice, play, refresh, cardOpen });
     this.confirming = false;
     this.busy = false;
     this.forced = null; // {rev, action, timer, left}
@@ -102,23 +103,26 @@ export class TableActions {
       } else {
         buttons.push(h('button', { type: 'button', class: 'ghost small', dataset: { table: 'resign' }, onclick: () => { this.confirming = true; this.render(game, this.state, null); } }, t('table.resign')));
       }
-      if (tb.draws && tb.may_offer !== false && !tb.offer) {
+      // Bots decline every offer at once (docs/api.md): no offer is proposed to them.
+      const people = state.seats.some((x) => x.seat !== state.you && x.kind !== 'bot');
+      if (tb.draws && tb.may_offer !== false && !tb.offer && people) {
         buttons.push(h('button', { type: 'button', class: 'ghost small', dataset: { table: 'offer-draw' }, onclick: () => this.request('offer_draw') }, t('table.offerDraw')));
       }
       if (tb.takeback) {
         buttons.push(h('button', { type: 'button', class: 'ghost small', dataset: { table: 'takeback' }, title: t('table.takebackTitle'), onclick: () => this.request('takeback') }, t('table.takeback')));
       }
-    } else {
+    } else if (!tb.rematch && !this.cardOpen()) {
+      // One Rematch button at a time: the end card's, the rematch notice's, or this one.
       buttons.push(this.rematchButton(state));
     }
     const toggle = over ? null : h('label', { class: 'autoplay' },
       h('input', { type: 'checkbox', id: 'autoplay', checked: autoplayOn(), onchange: (e) => { setAutoplay(e.target.checked); if (!e.target.checked) this.stopForced(); else this.considerForced(game, this.state); } }),
       ' ', t('table.autoplay'));
     fill(this.bar, h('h2', { class: 'sr-only' }, t('table.label')), h('div', { class: 'table-buttons' }, buttons), toggle);
-    this.bar.hidden = false;
+    this.bar.hidden = !buttons.length && !toggle;
   }
 
-  /** The end card's rematch button (also in the bar once the game is over). */
+  /** The end card's rematch button (in the bar instead once the card is closed). */
   rematchButton(state) {
     const ready = state.table?.rematch;
     return h('button', {

@@ -145,7 +145,7 @@ for (const [game, players] of [['toumai', 2], ['khan-tsin', 2], ['china-moon', 3
       // evaluation of the position shown.
       const total = Number(await page.locator('#review .review-status').getAttribute('data-total'));
       assert.ok(total >= 0);
-      await page.waitForSelector('#review .review-eval');
+      await page.waitForSelector('.review-eval');
       assert.equal(await page.locator('.review-legend li').count(), 3);
       if (game === 'china-moon') await frogMoveRinged(page, id);
       const grave = await graveViolations(page);

@@ -319,11 +319,21 @@ export default {
       return pieces;
     }
 
+    /** Which sides the pond goes on beyond its box (a sign fades them out): '', 'left',
+     * 'right' or 'both'. */
+    function showMore() {
+      const left = root.scrollLeft > 1;
+      const right = root.scrollLeft + root.clientWidth < root.scrollWidth - 1;
+      root.dataset.more = left && right ? 'both' : left ? 'left' : right ? 'right' : '';
+    }
+    root.addEventListener('scroll', showMore, { passive: true });
+
     new ResizeObserver(() => {
       if (shown && narrow(root) !== isTall) {
         api.update(shown, null, { animate: false });
         ctx.redrawChoice();
       }
+      showMore();
     }).observe(root);
 
     const api = {
@@ -337,6 +347,7 @@ export default {
           isTall = tall;
           build(v, tall);
           prev = null;
+          requestAnimationFrame(showMore);
         }
         const moved = new Set(v.moved.map((m) => `${m.seat}@${m.space}`));
         // Routes of the frog moves played since the last drawing, for the animation.

@@ -234,11 +234,19 @@ export default {
         s('polyline', { points: body, fill: 'none', stroke: '#2f6b3a', 'stroke-width': 40, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }));
       svg.append(s('text', { x: W / 2, y: H / 2 - 6, 'text-anchor': 'middle', 'font-size': T.title, 'font-family': 'Georgia, serif', 'font-weight': 700, fill: '#d9a441', 'fill-opacity': 0.22, 'letter-spacing': T.title / 5, 'aria-hidden': 'true' }, 'KHAN-TSIN'));
       info = s('text', { x: W / 2, y: H / 2 + 22, 'text-anchor': 'middle', 'font-size': 11, fill: '#e9d9b5', 'fill-opacity': 0.8 });
-      const legend = s('g', { transform: `translate(${W / 2 - 92} ${H / 2 + 40})`, 'aria-hidden': 'true' });
-      [1, 2, 3].forEach((v, i) => {
-        legend.append(s('rect', { x: i * 64, y: 0, width: 10, height: 12, rx: 3, fill: TILE[v].fill }),
-          s('text', { x: i * 64 + 14, y: 9, 'font-size': 9, fill: '#e9d9b5', 'fill-opacity': 0.7 }, `${TILE[v].name} ${v}`));
-      });
+      // Each swatch after the words of the one before, however long they are in the language
+      // shown (about 5.4 units a letter at this size).
+      const items = [1, 2, 3].map((v) => ({ v, words: `${TILE[v].name} ${v}` }));
+      let x = 0;
+      for (const it of items) {
+        it.x = x;
+        x += 14 + it.words.length * 5.4 + 12;
+      }
+      const legend = s('g', { transform: `translate(${(W / 2 - (x - 12) / 2).toFixed(1)} ${H / 2 + 40})`, 'aria-hidden': 'true' });
+      for (const { v, words, x: at } of items) {
+        legend.append(s('rect', { x: at, y: 0, width: 10, height: 12, rx: 3, fill: TILE[v].fill }),
+          s('text', { x: at + 14, y: 9, 'font-size': 9, fill: '#e9d9b5', 'fill-opacity': 0.7 }, words));
+      }
       svg.append(info, legend);
       const tilesG = s('g', {});
       tiles = [];

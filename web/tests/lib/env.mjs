@@ -1,6 +1,8 @@
 // lib/env.mjs — the test environment: the server's address (TABULA_URL, set by
 // scripts/e2e.sh), Debian's chromium driven by playwright-core (no browser download), pages
-// that record uncaught errors, and screenshots saved under web/tests/screenshots/.
+// that record uncaught errors, and screenshots saved under web/tests/screenshots/. With
+// TABULA_WEB_DIR set (a path to web/), the pages' files are read from there rather than from
+// the binary, so that a change to the UI is tried without a rebuild.
 
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
@@ -16,7 +18,10 @@ export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+      '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync',
+      // Pages served from disk (serveFromDisk) have no address: the browser would take them
+      // for public ones and refuse their WebSockets to the local server.
+      ...(process.env.TABULA_WEB_DIR ? ['--disable-features=LocalNetworkAccessChecks'] : [])],
   });
 }
 
@@ -38,6 +43,7 @@ export async function newPage(browser, viewport = DESKTOP, { phone = false, auto
       }
     });
   }
+  if (process.env.TABULA_WEB_DIR) await serveFromDisk(context, process.env.TABULA_WEB_DIR);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -46,6 +52,20 @@ export async function newPage(browser, viewport = DESKTOP, { phone = false, auto
   });
   page.setDefaultTimeout(15000);
   return { context, page, errors };
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+
+/** While the UI is being worked on: its files are read from `dir` (the working tree's web/)
+ * instead of those embedded in the binary, so that a change needs no rebuild. */
+async function serveFromDisk(context, dir) {
+  await context.route((url) => url.origin === new URL(BASE).origin && !url.pathname.startsWith('/api/'), async (route) => {
+    const p = new URL(route.request().url()).pathname;
+    const file = p === '/' ? 'index.html' : p.startsWith('/match/') ? 'match.html' : p.startsWith('/rules/') ? 'rules.html' : p.slice(1);
+    const full = path.resolve(dir, file);
+    if (!full.startsWith(path.resolve(dir)) || !fs.existsSync(full)) return route.continue();
+    await route.fulfill({ status: 200, contentType: `${TYPES[path.extname(full)] || 'application/octet-stream'}; charset=utf-8`, body: fs.readFileSync(full) });
+  });
 }
 
 /** Waits until no piece is moving (Web Animations; the endless CSS pulses do not count). */
