@@ -11,13 +11,31 @@ cd "$(dirname "$0")/.."
 # saying how to start it, when it does not answer (scripts/postgres.sh starts or installs it).
 export TABULA_TEST_PG="${TABULA_TEST_PG:-postgres://postgres@127.0.0.1:5432/test}"
 
-echo "== Lints (warnings are errors)"
+# Each stage's wall time, printed at the end (and when a stage fails).
+STAGES=()
+STAGE_NAME=""
+STAGE_START=$SECONDS
+stage() {
+  if [ -n "$STAGE_NAME" ]; then STAGES+=("$STAGE_NAME: $((SECONDS - STAGE_START)) s"); fi
+  STAGE_NAME="$1"
+  STAGE_START=$SECONDS
+  if [ -n "$1" ]; then echo "== $1"; fi
+}
+print_times() {
+  stage ""
+  echo "== Stage times"
+  printf '  %s\n' "${STAGES[@]}"
+  echo "  total: $SECONDS s"
+}
+trap print_times EXIT
+
+stage "Lints (warnings are errors)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-echo "== Rust tests"
+stage "Rust tests"
 cargo test --workspace --locked
 
-echo "== Python package"
+stage "Python package"
 # Built into a virtual environment with the dev profile (dependencies optimised, the
 # workspace's crates not: a release build of the workspace would cost minutes more; the
 # benchmark, python/bench/bench.py, wants `pip install ./python`, a release build). The
@@ -29,6 +47,6 @@ MATURIN_PEP517_ARGS="--profile dev" "$PYENV/bin/pip" install --quiet "./python[t
 "$PYENV/bin/python" -m pytest -q python/tests
 
 if [ -f web/tests/package.json ]; then
-  echo "== Browser end-to-end tests"
+  stage "Browser end-to-end tests"
   bash scripts/e2e.sh
 fi
