@@ -234,10 +234,11 @@ export default {
         s('polyline', { points: body, fill: 'none', stroke: '#2f6b3a', 'stroke-width': 40, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }));
       svg.append(s('text', { x: W / 2, y: H / 2 - 6, 'text-anchor': 'middle', 'font-size': T.title, 'font-family': 'Georgia, serif', 'font-weight': 700, fill: '#d9a441', 'fill-opacity': 0.22, 'letter-spacing': T.title / 5, 'aria-hidden': 'true' }, 'KHAN-TSIN'));
       info = s('text', { x: W / 2, y: H / 2 + 22, 'text-anchor': 'middle', 'font-size': 11, fill: '#e9d9b5', 'fill-opacity': 0.8 });
-      const legend = s('g', { transform: `translate(${W / 2 - 92} ${H / 2 + 40})`, 'aria-hidden': 'true' });
+      // One swatch per row: a name of any length ("jednoduché 1") never runs into the next.
+      const legend = s('g', { transform: `translate(${W / 2 - 34} ${H / 2 + 32})`, 'aria-hidden': 'true' });
       [1, 2, 3].forEach((v, i) => {
-        legend.append(s('rect', { x: i * 64, y: 0, width: 10, height: 12, rx: 3, fill: TILE[v].fill }),
-          s('text', { x: i * 64 + 14, y: 9, 'font-size': 9, fill: '#e9d9b5', 'fill-opacity': 0.7 }, `${TILE[v].name} ${v}`));
+        legend.append(s('rect', { x: 0, y: i * 13, width: 10, height: 11, rx: 3, fill: TILE[v].fill }),
+          s('text', { x: 14, y: i * 13 + 9, 'font-size': 9, fill: '#e9d9b5', 'fill-opacity': 0.7 }, `${TILE[v].name} ${v}`));
       });
       svg.append(info, legend);
       const tilesG = s('g', {});
