@@ -214,7 +214,11 @@ fn bot_lines(section: &str) -> usize {
     section
         .lines()
         .filter(|l| l.ends_with(')'))
-        .filter(|l| [" places a ", " flies from ", " swaps ", " passes"].iter().any(|w| l.contains(w)))
+        .filter(|l| {
+            [" places a ", " flies from ", " swaps ", " passes"]
+                .iter()
+                .any(|w| l.contains(w))
+        })
         .count()
 }
 
@@ -274,9 +278,16 @@ fn one_board_per_turn_of_a_person_with_bot_actions_listed_between() {
 
 #[test]
 fn bots_only_games_draw_the_board_at_the_start_and_the_end() {
-    let out = play(&["play", "connect-four", "--seed", "2", "--human", "none"], &[], "");
+    let out = play(
+        &["play", "connect-four", "--seed", "2", "--human", "none"],
+        &[],
+        "",
+    );
     assert_eq!(boards(&out, "  1 2 3 4 5 6 7\n").len(), 2, "{out}");
-    assert!(out.matches(" drops a disc in column ").count() >= 7, "{out}");
+    assert!(
+        out.matches(" drops a disc in column ").count() >= 7,
+        "{out}"
+    );
     assert!(out.contains("Game over"), "{out}");
 }
 
@@ -316,7 +327,11 @@ fn play_seats_a_person_at_seat_1_unless_told_otherwise() {
     assert!(bots.contains("Game over"), "{bots}");
     let o = run(&["play", "toumai", "--human", "nobody"], &[]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("`nobody` is not a seat number"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("`nobody` is not a seat number"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -326,7 +341,10 @@ fn rules_in_the_terminal_show_no_markdown_marks() {
             let text = stdout(&run(&["rules", game, "--lang", lang], &[]));
             assert!(!text.contains("**"), "{game} {lang}: {text}");
             assert!(!text.contains('`'), "{game} {lang}: {text}");
-            assert!(!text.lines().any(|l| l.starts_with('#')), "{game} {lang}: {text}");
+            assert!(
+                !text.lines().any(|l| l.starts_with('#')),
+                "{game} {lang}: {text}"
+            );
             let ruling = if game == "magical-circle" { "D1" } else { "R1" };
             assert!(text.contains(ruling), "{game} {lang}: every ruling stays");
         }
@@ -349,7 +367,16 @@ fn bot_moves_are_told_in_words_as_the_web_ui_tells_them() {
         ("fr", "Jaune (o) lâche un pion dans la colonne "),
         ("cs", "Žlutý (o) vhazuje kámen do sloupce "),
     ] {
-        let args = ["play", "connect-four", "--human", "1", "--seed", "3", "--lang", lang];
+        let args = [
+            "play",
+            "connect-four",
+            "--human",
+            "1",
+            "--seed",
+            "3",
+            "--lang",
+            lang,
+        ];
         let out = play(&args, &[], &connect_four_script());
         let line = out
             .lines()
@@ -360,7 +387,9 @@ fn bot_moves_are_told_in_words_as_the_web_ui_tells_them() {
     }
     let toumai = |lang: &str| {
         play(
-            &["play", "toumai", "--human", "none", "--seed", "4", "--lang", lang],
+            &[
+                "play", "toumai", "--human", "none", "--seed", "4", "--lang", lang,
+            ],
             &[],
             "",
         )
@@ -372,7 +401,16 @@ fn bot_moves_are_told_in_words_as_the_web_ui_tells_them() {
     let cs = toumai("cs");
     assert!(cs.contains(" letí z dráhy "), "{cs}");
     let cm = play(
-        &["play", "china-moon", "--human", "none", "--seed", "4", "--lang", "cs"],
+        &[
+            "play",
+            "china-moon",
+            "--human",
+            "none",
+            "--seed",
+            "4",
+            "--lang",
+            "cs",
+        ],
         &[],
         "",
     );

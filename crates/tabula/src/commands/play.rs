@@ -302,10 +302,7 @@ fn apply_bot(
         Ok(done) => {
             let line = match moves::describe(voice.lang, before.as_ref(), state, seat, &done, &name)
             {
-                Some(words) => fill(
-                    voice.text.bot_move,
-                    &[("words", &words), ("action", &done)],
-                ),
+                Some(words) => fill(voice.text.bot_move, &[("words", &words), ("action", &done)]),
                 None => fill(voice.text.bot_plays, &[("seat", &name), ("action", &done)]),
             };
             println!("{line}");

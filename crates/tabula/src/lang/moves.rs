@@ -65,7 +65,10 @@ fn parse(source: &str) -> Strings {
 fn strings(lang: Lang) -> &'static Strings {
     static ALL: OnceLock<Vec<(Lang, Strings)>> = OnceLock::new();
     let all = ALL.get_or_init(|| SOURCES.iter().map(|(l, s)| (*l, parse(s))).collect());
-    &all.iter().find(|(l, _)| *l == lang).expect("every language").1
+    &all.iter()
+        .find(|(l, _)| *l == lang)
+        .expect("every language")
+        .1
 }
 
 /// The plural form of `n` (as the web UI's `pluralForm`): Czech one / few (2–4) / other,
@@ -84,7 +87,9 @@ fn plural_form(lang: Lang, n: i64) -> &'static str {
 /// The string of `key` in `lang` (English when missing), `{name}` placeholders filled; a
 /// plural picks its form by the `n` parameter.
 pub fn translate(lang: Lang, key: &str, params: &[(&str, &str)]) -> String {
-    let entry = strings(lang).get(key).or_else(|| strings(Lang::En).get(key));
+    let entry = strings(lang)
+        .get(key)
+        .or_else(|| strings(Lang::En).get(key));
     let text = match entry {
         None => return key.to_string(),
         Some(Entry::Text(t)) => t.clone(),
@@ -96,7 +101,10 @@ pub fn translate(lang: Lang, key: &str, params: &[(&str, &str)]) -> String {
                 .unwrap_or(0);
             let form = plural_form(lang, n);
             let pick = |f: &str| forms.iter().find(|(name, _)| name == f).map(|x| &x.1);
-            pick(form).or_else(|| pick("other")).cloned().unwrap_or_default()
+            pick(form)
+                .or_else(|| pick("other"))
+                .cloned()
+                .unwrap_or_default()
         }
     };
     super::fill(&text, params)
@@ -104,11 +112,7 @@ pub fn translate(lang: Lang, key: &str, params: &[(&str, &str)]) -> String {
 
 /// A seat's colour key (`yellow`) from its English name (`Yellow`, `Red (x)`).
 fn colour_key(english: &str) -> String {
-    english
-        .split(' ')
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase()
+    english.split(' ').next().unwrap_or("").to_ascii_lowercase()
 }
 
 /// A move in words: `action` (in notation, as applied) by `seat`, told with `who` (the
