@@ -9,6 +9,8 @@ import { markdown } from './markdown.js';
 import { t, currentLang } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
+/** A game's title in the page's language (`game.<name>`, as the home page shows it), else its own. */
+const titleOf = (g) => (t(`game.${g.name}`) === `game.${g.name}` ? g.title : t(`game.${g.name}`));
 let name = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 
 async function main() {
@@ -24,7 +26,7 @@ async function main() {
     history.replaceState(null, '', `/rules/${encodeURIComponent(name)}${location.hash}`);
   }
   const game = games.find((g) => g.name === name);
-  fill($('rules-nav'), ...games.map((g) => h('a', { href: `/rules/${g.name}`, 'aria-current': g.name === name ? 'page' : null }, g.title)));
+  fill($('rules-nav'), ...games.map((g) => h('a', { href: `/rules/${g.name}`, 'aria-current': g.name === name ? 'page' : null }, titleOf(g))));
   let text;
   try {
     text = await api.rules(name, currentLang());
@@ -34,7 +36,7 @@ async function main() {
   }
   const headings = [];
   $('rules').innerHTML = markdown(text, headings);
-  document.title = `${headings[0]?.text || game?.title || name} — Tabula`;
+  document.title = `${headings[0]?.text || (game && titleOf(game)) || name} — Tabula`;
   const toc = headings.filter((x) => x.level === 2);
   if (toc.length > 3) {
     const first = $('rules').querySelector('h2');
@@ -43,7 +45,7 @@ async function main() {
         h('ol', {}, ...toc.map((x) => h('li', {}, h('a', { href: `#${x.id}` }, x.text)))))));
   }
   $('play').href = `/?game=${encodeURIComponent(name)}`;
-  $('play').textContent = t('rules.playGame', { game: game?.title || name });
+  $('play').textContent = t('rules.playGame', { game: game ? titleOf(game) : name });
   $('play').hidden = !game;
   if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
 }

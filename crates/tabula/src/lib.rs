@@ -34,12 +34,19 @@ struct Cli {
 enum Command {
     /// List the games.
     Games,
-    /// Print a game's rules for players, every ruling included.
+    /// Print a game's rules for players, every ruling included, as text for the terminal.
     Rules {
         game: String,
         /// The language: en, fr or cs (default: from LC_ALL or LANG, else English).
         #[arg(long, value_name = "LANG")]
         lang: Option<String>,
+        /// Print the page's Markdown source as it is.
+        #[arg(long)]
+        markdown: bool,
+        /// Colour (bold text): auto (when standard output is a terminal and NO_COLOR is
+        /// unset), always, never.
+        #[arg(long, value_enum, default_value_t = term::ColorChoice::Auto)]
+        color: term::ColorChoice,
     },
     /// The legal actions, one per line, sorted in byte order (nothing when the game is over).
     Legal {
@@ -110,8 +117,9 @@ enum Command {
         players: Option<usize>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// The seats played by humans, e.g. `1` or `1,3` (none: bots only).
-        #[arg(long, value_name = "SEATS", default_value = "")]
+        /// The seats played by people at this keyboard, e.g. `1` or `1,3`; `none` for bots
+        /// only.
+        #[arg(long, value_name = "SEATS", default_value = "1")]
         human: String,
         /// The bots' level.
         #[arg(long, value_name = "LEVEL", default_value = "random")]
@@ -365,9 +373,18 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             params: &params,
         }),
         Command::Games => notation::games(),
-        Command::Rules { game, lang } => {
-            notation::rules(&game, lang::Lang::choose(lang.as_deref())?.code())
-        }
+        Command::Rules {
+            game,
+            lang,
+            markdown,
+            color,
+        } => notation::rules(
+            &game,
+            lang::Lang::choose(lang.as_deref())?.code(),
+            (!markdown).then_some(term::Painter {
+                on: color.enabled(),
+            }),
+        ),
         Command::Legal {
             game,
             position,
@@ -420,7 +437,10 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             game: &game,
             players,
             seed,
-            humans: opts::seats(&human)?,
+            humans: match human.trim() {
+                "none" => Vec::new(),
+                list => opts::seats(list)?,
+            },
             level: &bot,
             params: &params,
             lang: lang::Lang::choose(lang.as_deref())?,

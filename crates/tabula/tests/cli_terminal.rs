@@ -1,7 +1,8 @@
 //! `tabula rules` and `tabula play` in English, French and Czech (`--lang`, else `LC_ALL` or
 //! `LANG`), and the terminal game: colour (`--color`, never through a pipe by default), the
 //! legend of the board's marks, and one board per turn of a person, bots' actions listed as
-//! lines in between. Every test runs the real binary as a child process.
+//! lines in between, in words and notation; a person at seat 1 by default; the rules as text,
+//! not Markdown. Every test runs the real binary as a child process.
 
 mod support;
 
@@ -68,7 +69,7 @@ fn rules_print_the_page_of_the_language_asked() {
         "connect-four",
     ] {
         for lang in ["en", "fr", "cs"] {
-            let o = run(&["rules", game, "--lang", lang], &[]);
+            let o = run(&["rules", game, "--lang", lang, "--markdown"], &[]);
             assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
             assert_eq!(stdout(&o), page(game, lang), "{game} {lang}");
         }
@@ -78,7 +79,7 @@ fn rules_print_the_page_of_the_language_asked() {
 
 #[test]
 fn rules_default_to_the_locale_then_english() {
-    let lang_of = |env: &[(&str, &str)]| stdout(&run(&["rules", "toumai"], env));
+    let lang_of = |env: &[(&str, &str)]| stdout(&run(&["rules", "toumai", "--markdown"], env));
     assert_eq!(lang_of(&[]), page("toumai", "en"));
     assert_eq!(lang_of(&[("LANG", "cs_CZ.UTF-8")]), page("toumai", "cs"));
     assert_eq!(lang_of(&[("LANG", "fr_BE.UTF-8")]), page("toumai", "fr"));
@@ -90,7 +91,7 @@ fn rules_default_to_the_locale_then_english() {
     assert_eq!(lang_of(&[("LANG", "C.UTF-8")]), page("toumai", "en"));
     // The option wins over the locale.
     let o = run(
-        &["rules", "toumai", "--lang", "en"],
+        &["rules", "toumai", "--lang", "en", "--markdown"],
         &[("LANG", "cs_CZ.UTF-8")],
     );
     assert_eq!(stdout(&o), page("toumai", "en"));
@@ -121,7 +122,7 @@ fn play_speaks_french_and_czech() {
         "tapez une action",
         "Légende :",
         "Refusé : ",
-        "Jaune (o) joue",
+        "Jaune (o) lâche un pion dans la colonne",
         "À jouer : ",
     ] {
         assert!(fr.contains(words), "{words}: {fr}");
@@ -131,7 +132,7 @@ fn play_speaks_french_and_czech() {
         "napiš akci",
         "Legenda:",
         "Odmítnuto: ",
-        "Žlutý (o) hraje",
+        "Žlutý (o) vhazuje kámen do sloupce",
         "Na tahu: ",
     ] {
         assert!(cs.contains(words), "{words}: {cs}");
@@ -146,7 +147,7 @@ fn play_speaks_french_and_czech() {
     }
     let en = play(&args, &[], &script);
     assert!(
-        en.contains("Refused: ") && en.contains("Yellow (o) plays"),
+        en.contains("Refused: ") && en.contains("Yellow (o) drops a disc in column"),
         "{en}"
     );
 }
@@ -170,7 +171,7 @@ fn colour_only_when_asked_or_on_a_terminal() {
     assert!(always.contains("\x1b[31mx\x1b[0m"), "{always}");
     assert!(always.contains("\x1b[33mo\x1b[0m"), "{always}");
     assert!(
-        always.contains("\x1b[1;33mYellow (o)\x1b[0m plays"),
+        always.contains("\x1b[1;33mYellow (o)\x1b[0m drops a disc"),
         "{always}"
     );
     // Without the escapes, the same game.
@@ -208,6 +209,19 @@ fn toumai_colours_its_pawns_and_marks_the_top_pawn_bold() {
     assert!(out.contains("\x1b[1;33mYellow\x1b[0m"), "{out}");
 }
 
+/// How many bots' Toumaï actions are listed in `section` (in words, then notation).
+fn bot_lines(section: &str) -> usize {
+    section
+        .lines()
+        .filter(|l| l.ends_with(')'))
+        .filter(|l| {
+            [" places a ", " flies from ", " swaps ", " passes"]
+                .iter()
+                .any(|w| l.contains(w))
+        })
+        .count()
+}
+
 /// The board headers' positions in the output.
 fn boards(out: &str, header: &str) -> Vec<usize> {
     out.match_indices(header).map(|(i, _)| i).collect()
@@ -243,7 +257,7 @@ fn one_board_per_turn_of_a_person_with_bot_actions_listed_between() {
     let at = boards(&out, header);
     assert!(at.len() >= 3, "{out}");
     let before_first = &out[..at[0]];
-    assert_eq!(before_first.matches(" plays ").count(), 6, "{before_first}");
+    assert_eq!(bot_lines(before_first), 6, "{before_first}");
     // Each board is followed by Blue's prompt: no board is drawn for a bot's action alone.
     for (k, &start) in at.iter().enumerate() {
         let end = at.get(k + 1).copied().unwrap_or(out.len());
@@ -256,7 +270,7 @@ fn one_board_per_turn_of_a_person_with_bot_actions_listed_between() {
     // Bots acting in a row are listed one per line between two boards.
     let listed = at
         .windows(2)
-        .map(|w| out[w[0]..w[1]].matches(" plays ").count())
+        .map(|w| bot_lines(&out[w[0]..w[1]]))
         .max()
         .unwrap_or(0);
     assert!(listed >= 2, "{out}");
@@ -264,9 +278,16 @@ fn one_board_per_turn_of_a_person_with_bot_actions_listed_between() {
 
 #[test]
 fn bots_only_games_draw_the_board_at_the_start_and_the_end() {
-    let out = play(&["play", "connect-four", "--seed", "2"], &[], "");
+    let out = play(
+        &["play", "connect-four", "--seed", "2", "--human", "none"],
+        &[],
+        "",
+    );
     assert_eq!(boards(&out, "  1 2 3 4 5 6 7\n").len(), 2, "{out}");
-    assert!(out.matches(" plays ").count() >= 7, "{out}");
+    assert!(
+        out.matches(" drops a disc in column ").count() >= 7,
+        "{out}"
+    );
     assert!(out.contains("Game over"), "{out}");
 }
 
@@ -292,4 +313,106 @@ fn the_legend_explains_every_mark_of_the_board() {
             assert!(legend.contains(mark), "{game}: {mark} not explained: {out}");
         }
     }
+}
+
+#[test]
+fn play_seats_a_person_at_seat_1_unless_told_otherwise() {
+    // No options: Yellow (seat 1) is asked for an action; the bots do not play to the end.
+    let out = play(&["play", "toumai"], &[], "quit\n");
+    assert!(out.contains("Yellow> "), "{out}");
+    assert!(!out.contains("Game over"), "{out}");
+    // `--human none`: bots only, to the end.
+    let bots = play(&["play", "connect-four", "--human", "none"], &[], "");
+    assert!(!bots.contains("> "), "{bots}");
+    assert!(bots.contains("Game over"), "{bots}");
+    let o = run(&["play", "toumai", "--human", "nobody"], &[]);
+    assert_ne!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("`nobody` is not a seat number"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn rules_in_the_terminal_show_no_markdown_marks() {
+    for game in ["toumai", "china-moon", "magical-circle"] {
+        for lang in ["en", "fr", "cs"] {
+            let text = stdout(&run(&["rules", game, "--lang", lang], &[]));
+            assert!(!text.contains("**"), "{game} {lang}: {text}");
+            assert!(!text.contains('`'), "{game} {lang}: {text}");
+            assert!(
+                !text.lines().any(|l| l.starts_with('#')),
+                "{game} {lang}: {text}"
+            );
+            let ruling = if game == "magical-circle" { "D1" } else { "R1" };
+            assert!(text.contains(ruling), "{game} {lang}: every ruling stays");
+        }
+    }
+    let fr = stdout(&run(&["rules", "toumai", "--lang", "fr"], &[]));
+    assert!(fr.starts_with("Toumaï — règles\n===="), "{fr}");
+    // In colour, what the page puts in bold is bold.
+    let bold = stdout(&run(&["rules", "toumai", "--color", "always"], &[]));
+    assert!(bold.contains("\x1b[1m9 lines\x1b[0m"), "{bold}");
+    assert!(!bold.contains("**"));
+    // The `rules` command inside a game shows the same text.
+    let out = play(&["play", "toumai", "--lang", "fr"], &[], "rules\nquit\n");
+    assert!(out.contains(&fr), "{out}");
+}
+
+#[test]
+fn bot_moves_are_told_in_words_as_the_web_ui_tells_them() {
+    for (lang, words) in [
+        ("en", "Yellow (o) drops a disc in column "),
+        ("fr", "Jaune (o) lâche un pion dans la colonne "),
+        ("cs", "Žlutý (o) vhazuje kámen do sloupce "),
+    ] {
+        let args = [
+            "play",
+            "connect-four",
+            "--human",
+            "1",
+            "--seed",
+            "3",
+            "--lang",
+            lang,
+        ];
+        let out = play(&args, &[], &connect_four_script());
+        let line = out
+            .lines()
+            .find(|l| l.contains(words))
+            .unwrap_or_else(|| panic!("{lang}: {out}"));
+        // The words, then the notation the move was played in.
+        assert!(line.ends_with(')'), "{line}");
+    }
+    let toumai = |lang: &str| {
+        play(
+            &[
+                "play", "toumai", "--human", "none", "--seed", "4", "--lang", lang,
+            ],
+            &[],
+            "",
+        )
+    };
+    let fr = toumai("fr");
+    assert!(fr.contains(" s'envole de la piste "), "{fr}");
+    assert!(!fr.contains("Le oiseau"), "{fr}");
+    let cs = toumai("cs");
+    assert!(cs.contains(" letí z dráhy "), "{cs}");
+    let cm = play(
+        &[
+            "play",
+            "china-moon",
+            "--human",
+            "none",
+            "--seed",
+            "4",
+            "--lang",
+            "cs",
+        ],
+        &[],
+        "",
+    );
+    assert!(cm.contains(" posouvá "), "{cm}");
+    assert!(!cm.contains("(Modrý)"), "{cm}");
 }

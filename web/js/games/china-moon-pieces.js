@@ -14,6 +14,8 @@ export const PAD_PATH = (() => {
 export const SEAT = ['#e5534b', '#4c8dff', '#f2c14e', '#a371f7', '#3fb9a6'];
 const SEAT_KEY = ['red', 'blue', 'yellow', 'purple', 'teal'];
 export const SEAT_NAME = new Proxy([], { get: (_, i) => (SEAT_KEY[i] ? t(`colour.${SEAT_KEY[i]}`) : undefined) });
+/** A seat's name as the owner of a piece (Czech declines it: "žabičku Modrého"). */
+export const SEAT_OF = new Proxy([], { get: (_, i) => (SEAT_KEY[i] ? t(`colour.of.${SEAT_KEY[i]}`) : undefined) });
 export const FLOWER = {
   y: { fill: '#f7d44c', edge: '#a8850f', key: 'yellow' },
   p: { fill: '#f49ac1', edge: '#b0527c', key: 'pink' },

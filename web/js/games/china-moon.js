@@ -12,7 +12,7 @@ import { s, h, narrow, labelledGroup } from '../dom.js';
 import { PieceLayer } from '../anim.js';
 import { markBoard } from '../chooser.js';
 import { t } from '../i18n.js';
-import { R, PAD_PATH, SEAT, SEAT_NAME, FLOWER, LETTER, KIND_NAME, flower, flowerIcon, frog, kindIcon } from './china-moon-pieces.js';
+import { R, PAD_PATH, SEAT, SEAT_NAME, SEAT_OF, FLOWER, LETTER, KIND_NAME, flower, flowerIcon, frog, kindIcon } from './china-moon-pieces.js';
 
 export { flower };
 
@@ -167,7 +167,7 @@ export default {
     if ((m = /^(\d)@([^>]+)>(.+)$/.exec(a))) {
       const landings = m[3].split('>');
       const own = Number(m[1]) === entry.actor;
-      const frogOf = own ? t('cm.m.ownFrog') : t('cm.m.frogOf', { seat: SEAT_NAME[m[1] - 1] });
+      const frogOf = own ? t('cm.m.ownFrog') : t('cm.m.frogOf', { seat: SEAT_OF[m[1] - 1] });
       const via = landings.length > 1 ? t('cm.m.via', { route: landings.slice(0, -1).map(place).join(', ') }) : '';
       return `${t('cm.m.hop', { who, frog: frogOf, from: place(m[2]), to: place(landings[landings.length - 1]) })}${via}`;
     }

@@ -174,7 +174,7 @@ function describe(entry, state, { who, before, after }) {
     const [, from, n, to, pair] = m;
     const line = before?.lines.find((l) => l.name === from);
     const top = line?.pawns[line.pawns.length - 1];
-    const piece = top && !top.neutral ? t('tm.m.piece', { colour: COL[top.colour].name, kind: kindName(top.kind) }) : t('tm.m.pieceOf', { who });
+    const piece = top && !top.neutral ? t(`tm.m.piece${top.kind}`, { colour: COL[top.colour].name }) : t('tm.m.pieceOf', { who });
     const carried = Number(n) > 1 ? t('tm.m.carrying', { n: Number(n) - 1 }) : '';
     const split = pair ? t('tm.m.star') : '';
     return `${t('tm.m.fly', { piece, from, to })}${carried}${split}${wand}`;

@@ -28,11 +28,15 @@ pub fn games() -> Result<()> {
     Ok(())
 }
 
-/// The rules for players in `lang` (a code of the rules pages: en, fr, cs).
-pub fn rules(game: &str, lang: &str) -> Result<()> {
+/// The rules for players in `lang` (a code of the rules pages: en, fr, cs): as text for the
+/// terminal painted by `painter`, or the Markdown source without one.
+pub fn rules(game: &str, lang: &str, painter: Option<crate::term::Painter>) -> Result<()> {
     let info = find(game)?.info();
     match info.rules_in(lang) {
-        Some(page) => print!("{page}"),
+        Some(page) => match painter {
+            Some(painter) => print!("{}", painter.markdown(page)),
+            None => print!("{page}"),
+        },
         None => anyhow::bail!("{} has no rules in `{lang}`", info.name),
     }
     Ok(())

@@ -2,12 +2,14 @@
 //! refused with the reason and asked again); bots play the other seats. The loop is also the
 //! host of real-time games: it runs the hourglass and applies bots' actions after their delay.
 //!
+//! A person sits at seat 1 unless `--human` says otherwise (`none`: bots only).
 //! It speaks the language chosen with `--lang` and colours the seats and the board when the
-//! terminal supports it. Bots' actions are listed one per line; the board is drawn once before
+//! terminal supports it. Bots' actions are listed one per line, in words (the web UI's move
+//! list) and in notation; the rules (`rules`) are shown as text. The board is drawn once before
 //! each prompt of a person, once when the hourglass runs out, and at the start and the end of
 //! a game of bots only; a legend of its marks comes first.
 
-use crate::lang::{Lang, Text, fill};
+use crate::lang::{Lang, Text, fill, moves};
 use crate::opts::ParamOpts;
 use crate::term::Painter;
 use crate::{find, make_bot};
@@ -34,6 +36,7 @@ pub struct PlayArgs<'a> {
 
 /// What the loop needs to speak to the players.
 struct Voice<'a> {
+    lang: Lang,
     text: &'static Text,
     painter: Painter,
     rules: &'a str,
@@ -115,6 +118,7 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
     let mut state = entry.new_game(&args.params.to_json(args.players)?, setup, &mut rng)?;
     let text = args.lang.text();
     let voice = Voice {
+        lang: args.lang,
         text,
         painter: args.painter,
         rules: entry
@@ -293,11 +297,16 @@ fn apply_bot(
     voice: &Voice<'_>,
 ) {
     let name = voice.seat(state, seat);
+    let before = state.clone_box();
     match apply_and_tell(state, bots, Actor::Seat(seat), action) {
-        Ok(done) => println!(
-            "{}",
-            fill(voice.text.bot_plays, &[("seat", &name), ("action", &done)])
-        ),
+        Ok(done) => {
+            let line = match moves::describe(voice.lang, before.as_ref(), state, seat, &done, &name)
+            {
+                Some(words) => fill(voice.text.bot_move, &[("words", &words), ("action", &done)]),
+                None => fill(voice.text.bot_plays, &[("seat", &name), ("action", &done)]),
+            };
+            println!("{line}");
+        }
         Err(e) => println!(
             "{}",
             fill(
@@ -329,7 +338,7 @@ fn human_line(
         "" => return Ok(false),
         "quit" | "q" | "exit" => return Ok(true),
         "rules" => {
-            println!("{}", voice.rules);
+            print!("{}", voice.painter.markdown(voice.rules));
             return Ok(false);
         }
         "?" | "help" => {
@@ -420,6 +429,7 @@ mod tests {
             (Lang::Cs, "opakováním"),
         ] {
             let voice = Voice {
+                lang,
                 text: lang.text(),
                 painter: Painter { on: false },
                 rules: "",

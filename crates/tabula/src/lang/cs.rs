@@ -48,6 +48,7 @@ pub const TEXT: Text = Text {
         ),
     ],
     bot_plays: "{seat} hraje {action}",
+    bot_move: "{words} ({action})",
     bot_refused: "bot hráče {seat} byl odmítnut ({error})",
     hourglass_out: "Přesýpací hodiny doběhly.",
     not_your_turn: "Nejsi na tahu.",
@@ -76,5 +77,7 @@ pub const TEXT: Text = Text {
         ("Green", "Zelený"),
         ("Purple", "Fialový"),
         ("Teal", "Tyrkysový"),
+        ("Orange", "Oranžový"),
+        ("Violet", "Levandulový"),
     ],
 };

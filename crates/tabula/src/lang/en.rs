@@ -48,6 +48,7 @@ pub const TEXT: Text = Text {
         ),
     ],
     bot_plays: "{seat} plays {action}",
+    bot_move: "{words} ({action})",
     bot_refused: "{seat}'s bot was refused ({error})",
     hourglass_out: "The hourglass has run out.",
     not_your_turn: "It is not your turn.",

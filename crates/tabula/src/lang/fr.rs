@@ -26,7 +26,7 @@ pub const TEXT: Text = Text {
         (
             "china-moon",
             &[
-                "* : lotus ; # : lotus noir ; ^ : ressort ; x : grenouille idiote ; b : papillon ; S : départ ; G : arrivée",
+                "* : lotus ; # : lotus noir ; ^ : ressort ; x : grenouille stupide ; b : papillon ; S : départ ; G : arrivée",
                 "[3] : une grenouille du joueur 3 ; (y) : une fleur posée là (y jaune, p rose, w blanche, k noire, u bleue)",
                 "9f : grenouilles au départ ; 2/4 : grenouilles arrivées, sur les 4 qui finissent la partie",
             ],
@@ -48,6 +48,7 @@ pub const TEXT: Text = Text {
         ),
     ],
     bot_plays: "{seat} joue {action}",
+    bot_move: "{words} ({action})",
     bot_refused: "le robot de {seat} a été refusé ({error})",
     hourglass_out: "Le sablier est écoulé.",
     not_your_turn: "Ce n'est pas votre tour.",
@@ -76,5 +77,7 @@ pub const TEXT: Text = Text {
         ("Green", "Vert"),
         ("Purple", "Violet"),
         ("Teal", "Turquoise"),
+        ("Orange", "Orange"),
+        ("Violet", "Mauve"),
     ],
 };

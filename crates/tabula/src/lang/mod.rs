@@ -1,10 +1,12 @@
 //! The languages of the terminal: which one to speak (`--lang`, else `LC_ALL`/`LANG`, else
 //! English) and the words `tabula play` uses, one file per language (`en.rs`, `fr.rs`,
-//! `cs.rs`). The rules pages themselves come from the registry.
+//! `cs.rs`). The rules pages themselves come from the registry; moves in words come from the
+//! web UI's language files ([`moves`]).
 
 mod cs;
 mod en;
 mod fr;
+pub mod moves;
 
 use anyhow::{Result, bail};
 use tabula_registry::LANGUAGES;
@@ -84,6 +86,8 @@ pub struct Text {
     pub legends: &'static [(&'static str, &'static [&'static str])],
     /// `{seat}`, `{action}`: a bot's action.
     pub bot_plays: &'static str,
+    /// `{words}`, `{action}`: a bot's action in words, then in notation.
+    pub bot_move: &'static str,
     /// `{seat}`, `{error}`.
     pub bot_refused: &'static str,
     pub hourglass_out: &'static str,
