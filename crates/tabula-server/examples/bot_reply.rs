@@ -87,8 +87,7 @@ async fn finished(addr: SocketAddr, n: usize) -> Vec<String> {
         ids.push(made["id"].as_str().expect("an id").to_string());
     }
     for id in &ids {
-        while http(addr, "GET", &format!("/api/matches/{id}"), &Value::Null).await["status"]
-            ["over"]
+        while http(addr, "GET", &format!("/api/matches/{id}"), &Value::Null).await["status"]["over"]
             != json!(true)
         {
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -109,7 +108,10 @@ async fn measure(addr: SocketAddr, level: &str, replies: usize, rng: &mut Rng) -
         )
         .await;
         let id = made["id"].as_str().expect("an id").to_string();
-        let token = made["seats"][0]["token"].as_str().expect("a token").to_string();
+        let token = made["seats"][0]["token"]
+            .as_str()
+            .expect("a token")
+            .to_string();
         let uri = format!("/api/matches/{id}?token={token}");
         loop {
             let state = http(addr, "GET", &uri, &Value::Null).await;
@@ -219,7 +221,10 @@ async fn main() {
             &Value::Null,
         )
         .await;
-        assert!(answer["total"].is_u64(), "the analysis was refused: {answer}");
+        assert!(
+            answer["total"].is_u64(),
+            "the analysis was refused: {answer}"
+        );
     }
     let (_, loaded) = report(
         &format!("{} analyses queued", analysed.len()),

@@ -141,7 +141,10 @@ async fn gate_thinking(server: &TestServer, gauges: &Gauges) {
         .await;
     let start = Instant::now();
     while !gauges.thinking.load(Ordering::SeqCst) {
-        assert!(start.elapsed() < Duration::from_secs(30), "the gate never thought");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the gate never thought"
+        );
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
 }
@@ -160,7 +163,10 @@ async fn until(server: &TestServer, id: &str, done: impl Fn(&Value) -> bool) -> 
         if done(&progress) {
             return progress;
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "{id}: {progress}");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{id}: {progress}"
+        );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
@@ -289,5 +295,11 @@ async fn an_analysis_that_waits_too_long_is_dropped_and_says_so() {
     assert_eq!(again["dropped"], json!(0), "{again}");
     let done = until(&server, &id, complete).await;
     assert_eq!(done["dropped"], json!(0), "{done}");
-    assert!(done["moves"].as_array().unwrap().iter().all(|m| m["mark"].is_string()));
+    assert!(
+        done["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["mark"].is_string())
+    );
 }

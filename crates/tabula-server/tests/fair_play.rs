@@ -118,7 +118,12 @@ async fn conflicting_analysis_flags_are_refused_and_nothing_is_created() {
         )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
-    assert!(answer["error"].as_str().unwrap().contains("analysis_allowed"));
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("analysis_allowed")
+    );
     let (_, list) = server.get("/api/matches").await;
     assert_eq!(list["matches"], json!([]));
     // `hints`, the flag's older name, still sets it.
@@ -157,7 +162,11 @@ async fn private_matches_stay_out_of_the_lobby() {
             .map(|m| m["id"].as_str().unwrap().to_string())
             .collect()
     };
-    for uri in ["/api/matches", "/api/matches?open=true", "/api/matches?game=toy-nim"] {
+    for uri in [
+        "/api/matches",
+        "/api/matches?open=true",
+        "/api/matches?game=toy-nim",
+    ] {
         let (status, list) = server.get(uri).await;
         assert_eq!(status, StatusCode::OK);
         let listed = ids(&list);

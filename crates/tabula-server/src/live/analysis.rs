@@ -201,7 +201,9 @@ fn start(
     let work = analyses.job(&id).is_none_or(|job| {
         let j = lock(&job);
         j.line != line
-            || j.slots.iter().any(|s| matches!(s, Slot::Pending(..) | Slot::Dropped(_)))
+            || j.slots
+                .iter()
+                .any(|s| matches!(s, Slot::Pending(..) | Slot::Dropped(_)))
     });
     if work && !queue.holds(&id) {
         // Refused before anything is made: the analysis is as it was.
