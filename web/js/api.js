@@ -111,6 +111,11 @@ export const seats = {
   },
 };
 
+/** The spectator link of a match: it carries no seat key. */
+export function watchLink(id) {
+  return `${location.origin}/match/${id}`;
+}
+
 /** The invite link of a seat token. */
 export function inviteLink(id, token) {
   return `${location.origin}/match/${id}?token=${token}`;

@@ -4,7 +4,7 @@
 // links of friends' seats; the lobby of matches with a lobby seat to join (join issues a fresh
 // token) and the matches this browser holds a seat in.
 
-import { api, seats, inviteLink } from './api.js';
+import { api, seats, inviteLink, watchLink } from './api.js';
 import { h, fill, ago, toast } from './dom.js';
 import { thumb } from './thumbs.js';
 import { t, list } from './i18n.js';
@@ -148,9 +148,10 @@ function renderSetup() {
         },
       }, String(n))))) : null,
     h('div', { class: 'seats-list', id: 'seats' }),
-    modules[g.name]?.offersHints ? h('label', { class: 'row hints-row' },
+    // One flag for hints and engine analysis while the match goes on (`analysis_allowed`).
+    h('label', { class: 'row hints-row' },
       h('input', { type: 'checkbox', id: 'hints' }),
-      ` ${t('home.hints')}`) : null,
+      ` ${t(modules[g.name]?.offersHints ? 'home.hints' : 'home.analysisAllowed')}`),
     clockField(g.real_time),
     h('details', { class: 'advanced' },
       h('summary', {}, t('home.options')),
@@ -188,7 +189,7 @@ async function start() {
     // Your seat is yours from the start; every other person's seat is an invite or a lobby seat.
     mine: choices.includes('you') ? [choices.indexOf('you') + 1] : [],
   };
-  if ($('hints')?.checked) body.hints = true;
+  if ($('hints')?.checked) body.analysis_allowed = true;
   const clock = clockRequest();
   if (clock) body.clock = clock;
   const params = currentParams();
@@ -203,7 +204,8 @@ async function start() {
     for (const x of r.seats) if (x.role === 'invited' && x.token) invites[x.seat] = x.token;
     const lobbySeats = r.seats.filter((x) => x.role === 'lobby').map((x) => x.seat);
     seats.put(r.id, { game: chosen.name, title: chosen.title, seat: mine || null, token: mine ? tokens[mine] : null, invites });
-    const url = mine ? `/match/${r.id}?token=${tokens[mine]}` : `/match/${r.id}`;
+    // The token is kept in this browser (seats): the address carries none.
+    const url = `/match/${r.id}`;
     if (Object.keys(invites).length === 0) {
       location.href = url;
       return;
@@ -225,6 +227,9 @@ async function start() {
             }
           },
         }, t('invite.copy')))),
+      // The spectators' link: it carries no seat key.
+      h('div', { class: 'invite' }, h('span', { class: 'invite-label' }, t('home.watchMatch')),
+        h('input', { class: 'invite-link', readonly: true, value: watchLink(r.id), 'aria-label': t('home.watchMatch'), dataset: { watch: '1' }, onfocus: (e) => e.target.select() })),
       lobbySeats.length ? h('p', { class: 'muted' }, t('home.lobbySeats', { seats: list(lobbySeats.map((n) => seatName(n - 1, params))) })) : null,
       h('div', {}, h('a', { class: 'button primary', href: url, id: 'open-match' }, mine ? t('home.goToTable') : t('home.watchMatch'))));
     btn.disabled = false;
@@ -262,7 +267,7 @@ async function refreshLobby() {
       h('div', { class: 'who' }, `${seatSummary(m)} — ${t('lobby.move', { n: m.ply })} · ${ago(m.created_at)}`)),
     h('div', { class: 'actions' }, actions));
   fill($('lobby'),
-    ...yours.map((m) => item(m, h('a', { class: 'button primary small', href: `/match/${m.id}?token=${mine[m.id].token}` }, t('lobby.resume')))),
+    ...yours.map((m) => item(m, h('a', { class: 'button primary small', href: `/match/${m.id}` }, t('lobby.resume')))),
     ...open.map((m) => item(m, [
       h('button', { type: 'button', class: 'primary small', dataset: { join: m.id }, onclick: () => join(m) }, t('lobby.join')),
       h('a', { class: 'button small', href: `/match/${m.id}` }, t('lobby.watch'))])),
@@ -277,7 +282,7 @@ async function join(m) {
     // The token comes fresh from join: nobody else holds it.
     const r = await api.join(m.id);
     seats.put(m.id, { game: m.game, title: m.title, seat: r.seat, token: r.token });
-    location.href = `/match/${m.id}?token=${r.token}`;
+    location.href = `/match/${m.id}`;
   } catch (e) {
     toast(e.message, 'error');
     refreshLobby();

@@ -1,4 +1,4 @@
-// match.js — the match page (/match/<id>[?token=…]): loads the match, follows it live, draws
+// match.js — the match page (/match/<id>[?token=…]; the token moves into storage at once): loads the match, follows it live, draws
 // it with the game's renderer (js/games/<game>.js) and the shared shell, and sends the actions
 // the player builds by clicking (js/chooser.js) to the server. Without a token (and no seat
 // remembered in this browser) you watch as a spectator.
@@ -19,7 +19,16 @@ const GAP_MS = 560; // time given to each move's animation before the next one i
 
 const id = location.pathname.split('/').filter(Boolean)[1] || '';
 const params = new URLSearchParams(location.search);
-let token = params.get('token') || seats.get(id)?.token || null;
+// The seat key leaves the address bar at once: kept in this browser (api.js's seats), so that
+// the page's address, shared or bookmarked, never grants the seat.
+const linkToken = params.get('token');
+if (linkToken) {
+  seats.put(id, { token: linkToken });
+  params.delete('token');
+  const rest = params.toString();
+  window.history.replaceState(window.history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+}
+let token = linkToken || seats.get(id)?.token || null;
 
 let game = null;
 let renderer = null;
@@ -286,7 +295,7 @@ function renderJoin(state) {
       try {
         const r = await api.join(id); // a fresh token, for this browser only
         seats.put(id, { game: state.game, title: state.title, seat: r.seat, token: r.token });
-        location.href = `/match/${id}?token=${r.token}`;
+        location.href = `/match/${id}`;
       } catch (e) {
         toast(e.message, 'error');
       }

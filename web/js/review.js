@@ -1,5 +1,6 @@
 // review.js — analysing a match (POST/GET /api/matches/{id}/analysis, docs/api.md): the
-// Analyse button (finished matches, and live ones of games without hidden information),
+// Analyse button (finished matches, and live ones of games without hidden information against
+// bots, or between people who all agreed to analysis when the match was made),
 // progress while the server searches, an evaluation bar for the position on the board (one
 // bar shared by two seats, a small bar per seat for three or more), the best move of that
 // position in words and drawn on the board (the game's `bestMoveMarks(action, state)`, when it
@@ -59,10 +60,14 @@ export class Review {
     this.render();
   }
 
-  /** Whether this match may be analysed now. */
+  /** Whether this match may be analysed now: once it is over; while it goes on, when the game
+   * hides nothing and the match is against bots only or everyone agreed at its creation
+   * (`analysis_allowed`; the server refuses it otherwise). */
   allowed() {
     if (!this.shown) return false;
-    return this.shown.status.over || this.hidden === false;
+    if (this.shown.status.over) return true;
+    const people = this.shown.seats.filter((s) => s.kind === 'human').length;
+    return this.hidden === false && (people < 2 || this.shown.analysis_allowed === true);
   }
 
   async start() {
@@ -99,8 +104,22 @@ export class Review {
     }, POLL_MS);
   }
 
+  /** Whether analysis waits for the end of this live match between people (not agreed). */
+  waitsForTheEnd() {
+    return !!this.shown && !this.shown.status.over && this.hidden === false && !this.allowed();
+  }
+
   render() {
     const el = this.panel;
+    if (this.waitsForTheEnd()) {
+      el.hidden = false;
+      const off = `off:${currentLang()}`;
+      if (el.dataset.view === off) return;
+      el.dataset.view = off;
+      fill(el, h('h2', {}, t('review.title')), h('p', { class: 'muted', id: 'analysis-off' }, t('review.offLive')));
+      this.clearBoard();
+      return;
+    }
     if (!this.shown || !this.allowed()) {
       el.hidden = true;
       if (this.evalSlot !== el) this.evalSlot.hidden = true;
@@ -117,8 +136,11 @@ export class Review {
       if (el.dataset.view === offer && el.querySelector('#analyse')) return;
       el.dataset.view = offer;
       if (this.evalSlot !== el) this.evalSlot.hidden = true;
+      const agreed = !this.shown.status.over && this.shown.analysis_allowed === true
+        && this.shown.seats.filter((s) => s.kind === 'human').length > 1;
       fill(el, h('h2', {}, t('review.title')),
         h('p', { class: 'muted' }, t('review.help')),
+        agreed ? h('p', { class: 'muted', id: 'analysis-agreed' }, t('review.agreed')) : null,
         h('button', { type: 'button', class: 'primary', id: 'analyse', onclick: () => this.start() }, t('review.analyse')));
       return;
     }

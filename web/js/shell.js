@@ -4,7 +4,7 @@
 // notation, the invite links, the result banner and the connection indicator.
 
 import { h, fill } from './dom.js';
-import { inviteLink } from './api.js';
+import { inviteLink, watchLink } from './api.js';
 import { t, list } from './i18n.js';
 
 const MAX_MOVES = 300;
@@ -227,8 +227,27 @@ export function renderInvites(el, game, state, mine) {
       }, t('invite.copy')));
   });
   el.hidden = rows.length === 0;
+  // Beside the seats' links, the spectators' one: it carries no seat key.
+  const watch = rows.length ? linkRow(t('home.watchMatch'), watchLink(state.id), { watch: '1' }) : null;
   fill(el, rows.length ? h('h2', {}, t('invite.title')) : null,
-    rows.length ? h('p', { class: 'muted' }, t('invite.help')) : null, rows);
+    rows.length ? h('p', { class: 'muted' }, t('invite.help')) : null, rows, watch);
+}
+
+/** A link to pass on, with its label and a Copy button. */
+function linkRow(text, link, dataset) {
+  return h('div', { class: 'invite' },
+    h('span', { class: 'invite-label' }, text),
+    h('input', { class: 'invite-link', readonly: true, value: link, 'aria-label': text, dataset, onfocus: (e) => e.target.select() }),
+    h('button', {
+      type: 'button', class: 'small', onclick: async (e) => {
+        try {
+          await navigator.clipboard.writeText(link);
+          e.target.textContent = t('invite.copied');
+        } catch {
+          e.target.previousSibling.select();
+        }
+      },
+    }, t('invite.copy')));
 }
 
 export function renderResult(el, game, state, onClose) {

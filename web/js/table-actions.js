@@ -145,7 +145,7 @@ export class TableActions {
 
   goTo(r) {
     seats.put(r.id, { game: this.state.game, title: this.state.title, seat: r.seat, token: r.token });
-    location.href = `/match/${r.id}?token=${encodeURIComponent(r.token)}`;
+    location.href = `/match/${r.id}`;
   }
 
   renderNotice(game, state, tb, over) {

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, shoot } from './lib/env.mjs';
-import { startMatch, waitTurn, perform, state } from './lib/ui.mjs';
+import { startMatch, waitTurn, perform, state, storedToken } from './lib/ui.mjs';
 import { POLICIES, rng } from './lib/policies.mjs';
 
 let browser;
@@ -27,10 +27,10 @@ test('two browsers play a whole game of Connect Four through an invite link, wat
   assert.match(invites['2'], new RegExp(`/match/${id}\\?token=[0-9a-f]+$`));
   // The creator's page shows the link too, until the friend arrives.
   await a.page.waitForSelector('#invites:not([hidden]) .invite-link[data-seat="2"]');
-  // An invited seat is not in the lobby: a stranger is offered nothing to join.
+  // A match between invited people is private: a stranger finds it nowhere in the lobby.
   await c.page.goto('/');
-  await c.page.waitForSelector(`.lobby-item[data-match="${id}"]`);
-  assert.equal(await c.page.$(`[data-join="${id}"]`), null, 'an invited seat is not offered in the lobby');
+  await c.page.waitForSelector('#lobby .lobby-item, #lobby .lobby-empty');
+  assert.equal(await c.page.$(`.lobby-item[data-match="${id}"]`), null, 'a private match is not in the lobby');
   await c.page.goto(`/match/${id}`);
   await c.page.waitForSelector('#watching:not([hidden])');
   assert.ok(await c.page.isHidden('#join'), 'a spectator is not offered the invited seat');
@@ -87,10 +87,11 @@ test('a friend takes the lobby seat from the lobby and both see it', async () =>
   assert.deepEqual([sa0.seats[0].joined, sa0.seats[1].open, sa0.seats[1].joined], [true, true, false]);
   await b.page.goto('/');
   await b.page.click(`[data-join="${id}"]`);
-  await b.page.waitForURL(new RegExp(`/match/${id}\\?token=`));
+  await b.page.waitForURL(new RegExp(`/match/${id}$`));
   const sb = await state(b.page);
   assert.equal(sb.you, 2, 'the lobby gave seat 2');
-  const fresh = new URL(b.page.url()).searchParams.get('token');
+  const fresh = await storedToken(b.page, id);
+  assert.ok(fresh, 'the fresh token is kept in the browser, not in the address');
   assert.notEqual(fresh, token, 'the friend holds a fresh token of their own');
   // The creator's page learns that seat 2 is taken, live.
   await a.page.waitForFunction(() => window.tabula.state().seats[1].joined);

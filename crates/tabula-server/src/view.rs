@@ -21,7 +21,7 @@ pub(crate) use delta::delta_text;
 use crate::live::{
     ClockSpec, MatchShared, Snapshot, draws_allowed, game_params, may_take_back, now_ms,
 };
-use crate::store::{LogActor, LogEntry, SeatKind};
+use crate::store::{LogActor, LogEntry, MatchRecord, SeatKind};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
@@ -145,6 +145,15 @@ fn table_out(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Tab
     }
 }
 
+/// How many seats of a match are people's (taken or not).
+pub(crate) fn people(record: &MatchRecord) -> usize {
+    record
+        .seats
+        .iter()
+        .filter(|s| matches!(s.kind, SeatKind::Human))
+        .count()
+}
+
 /// The match as `viewer` (a seat, or `None` for a spectator) may see it.
 pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Value {
     let reveal = reveal(shared, snap);
@@ -159,6 +168,7 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
     fields.extend(changing_json(shared, snap, viewer, reveal));
     fields.insert("log".into(), Value::Array(log_json(&snap.moves, reveal)));
     fields.insert("hints".into(), shared.record.hints.into());
+    fields.insert("analysis_allowed".into(), shared.record.hints.into());
     fields.insert("start".into(), json!(shared.record.position));
     if let Some(reason) = shared.quarantine.get() {
         fields.insert("quarantined".into(), reason.as_str().into());
@@ -286,6 +296,7 @@ pub(crate) fn summary_json(shared: &MatchShared, snap: &Snapshot) -> Value {
         "seats": seats,
         "open_seats": open,
         "hints": shared.record.hints,
+        "analysis_allowed": shared.record.hints,
     })
 }
 
@@ -315,6 +326,7 @@ pub(crate) fn record_json(shared: &MatchShared, snap: &Snapshot) -> Value {
         "status": status(snap),
         "complete": reveal,
         "hints": r.hints,
+        "analysis_allowed": r.hints,
         "start": r.position,
     })
 }

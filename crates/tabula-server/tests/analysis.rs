@@ -30,6 +30,8 @@ fn server_with_bot(per_match: usize, bot: &str) -> TestServer {
                 iterations: 5_000,
                 time_ms: None,
                 per_match,
+                max_running: per_match,
+                ..AnalysisOptions::default()
             },
             ..HubOptions::default()
         },
@@ -200,9 +202,11 @@ async fn a_live_match_with_hidden_information_is_refused_naming_why() {
         assert!(error.contains("hidden information"), "{error}");
         assert!(error.contains("not over"), "{error}");
     }
-    // A live Connect Four match (no hidden information) is analysed as it stands.
+    // A live Connect Four match (no hidden information) whose players agreed to analysis is
+    // analysed as it stands.
     let c4 = server
         .create(json!({ "game": "connect-four", "position": RED_WINS_IN_3,
+                        "analysis_allowed": true,
                         "seats": [{ "human": true }, { "human": true }] }))
         .await;
     let (status, answer) = server

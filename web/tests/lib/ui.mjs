@@ -21,16 +21,21 @@ export async function startMatch(page, game, { seats, params = {}, setup = null 
   await page.click('#start');
   const invites = {};
   if (seats.includes('friend')) {
-    await page.waitForSelector('#created .invite-link');
-    for (const input of await page.$$('#created .invite-link')) {
+    await page.waitForSelector('#created .invite-link[data-seat]');
+    for (const input of await page.$$('#created .invite-link[data-seat]')) {
       invites[await input.getAttribute('data-seat')] = await input.inputValue();
     }
     await page.click('#open-match');
   }
   await page.waitForURL(/\/match\//);
   await page.waitForFunction(() => window.tabula && window.tabula.state());
-  const url = new URL(page.url());
-  return { id: url.pathname.split('/')[2], token: url.searchParams.get('token'), invites };
+  const id = new URL(page.url()).pathname.split('/')[2];
+  return { id, token: await storedToken(page, id), invites };
+}
+
+/** The seat token this browser keeps for match `id` (the address carries none), or null. */
+export async function storedToken(page, id) {
+  return page.evaluate((m) => JSON.parse(localStorage.getItem('tabula.matches') || '{}')[m]?.token || null, id);
 }
 
 export async function state(page) {

@@ -5,15 +5,36 @@
 use super::AppState;
 use crate::ApiError;
 use axum::Json;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, RawQuery, State};
+use axum::http::request::Parts;
 use serde_json::Value;
+use std::convert::Infallible;
+use std::net::SocketAddr;
+
+/// The client's address, which the analysis queue's per-client cap counts by (`local` for a
+/// request without one: the router embedded in-process).
+pub(crate) struct Client(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Client(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map_or_else(|| "local".to_string(), |c| c.0.ip().to_string()),
+        ))
+    }
+}
 
 /// Starts or joins the analysis; answers its progress.
 pub(crate) async fn start(
     State(hub): State<AppState>,
     Path(id): Path<String>,
+    Client(client): Client,
 ) -> Result<Json<Value>, ApiError> {
-    hub.analyse(&id).await.map(Json)
+    hub.analyse(&id, &client).await.map(Json)
 }
 
 /// The analysis' progress and results so far.

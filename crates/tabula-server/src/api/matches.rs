@@ -4,7 +4,7 @@ use super::AppState;
 use super::extract::{Body, OptionalBody, token_param, viewer};
 use crate::ApiError;
 use crate::live::{Ack, ClockSpec, Command, MatchHandle, NewMatch, SeatSpec};
-use crate::view::{match_json, record_json, summary_json};
+use crate::view::{match_json, people, record_json, summary_json};
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
@@ -35,6 +35,9 @@ pub(crate) struct CreateRequest {
     /// The creator's seats, by number.
     mine: Option<Vec<usize>>,
     hints: Option<bool>,
+    /// Every person at the table agreed to engine analysis and hints during the match (the
+    /// same stored flag as `hints`, its older name).
+    analysis_allowed: Option<bool>,
     /// A position in the game's notation to start from.
     position: Option<String>,
     /// The match's clock, `{"initial_s": …, "increment_s": …}`.
@@ -64,6 +67,15 @@ pub(crate) async fn create(
             }
         });
     }
+    let allowed = match (req.analysis_allowed, req.hints) {
+        (Some(a), Some(h)) if a != h => {
+            return Err(ApiError::bad_request(format!(
+                "analysis_allowed is {a} but hints is {h}: they are one flag (hints is its older \
+                 name), give one"
+            )));
+        }
+        (a, h) => a.or(h).unwrap_or(false),
+    };
     let clock = match &req.clock {
         None | Some(Value::Null) => None,
         Some(v) => Some(ClockSpec::from_json(v)?),
@@ -77,7 +89,7 @@ pub(crate) async fn create(
             setup: req.setup,
             seats,
             mine: req.mine,
-            hints: req.hints.unwrap_or(false),
+            hints: allowed,
             position: req.position,
             clock,
         })
@@ -97,8 +109,8 @@ pub(crate) async fn create(
     ))
 }
 
-/// `GET /api/matches[?open=true][&game=<name>][&limit=<n>]`: newest first; `open`: only
-/// matches with an open seat; `limit` (default and most 500).
+/// `GET /api/matches[?open=true][&game=<name>][&limit=<n>]`: the public matches ([`listed`]),
+/// newest first; `open`: only matches with an open seat; `limit` (default and most 500).
 pub(crate) async fn list(
     State(hub): State<AppState>,
     RawQuery(query): RawQuery,
@@ -137,6 +149,10 @@ pub(crate) async fn list(
             if game.as_deref().is_some_and(|g| h.shared.record.game != g) {
                 return false;
             }
+            // Matches between people that nobody opened to the lobby are private.
+            if !listed(&h.shared.record) {
+                return false;
+            }
             if !open_only {
                 return true;
             }
@@ -153,6 +169,14 @@ pub(crate) async fn list(
         .map(|h| summary_json(&h.shared, &h.current()))
         .collect();
     Ok(Json(json!({ "matches": matches })))
+}
+
+/// Whether a match is in the public list: one with a lobby seat (its creator chose the
+/// lobby), or with fewer than two people (bots, or one person against bots). A match between
+/// people who came by the creator's own seats and invite links is private: it is watched by
+/// its link only.
+fn listed(record: &crate::store::MatchRecord) -> bool {
+    record.seats.iter().any(|s| s.open) || people(record) < 2
 }
 
 /// A seat whose token was used counts as taken.

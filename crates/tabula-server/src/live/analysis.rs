@@ -1,7 +1,7 @@
 //! Analysis of a match (`POST`/`GET /api/matches/{id}/analysis`): every position of the
-//! match searched by the server's analysis bot, on the bots' threads (`bots.rs`'s permits),
-//! at most [`AnalysisOptions::per_match`] positions of one match at once, each within the
-//! per-position budget. For each position: the value for every seat and the best action for
+//! match searched by the server's analysis bot, on a budget of its own apart from the bots in
+//! seats, which come first (`analysis_queue.rs`: a bounded queue, caps in total, per client
+//! and per match), each position within the per-position budget and wall-time cap. For each position: the value for every seat and the best action for
 //! the seat to move; for each seat's move: the value it lost against the best action and a
 //! mark from that loss (`analysis_report.rs`).
 //!
@@ -13,6 +13,7 @@
 //! A match whose game has hidden information is analysed only once it is over: the search
 //! sees the whole state, and its values and best moves would tell what the seats may not see.
 
+use super::analysis_queue::{Entry, Queue};
 use super::analysis_report::{Found, Job, Slot, progress};
 use super::{Hub, MatchHandle, Services, bot_seed};
 use crate::ApiError;
@@ -20,7 +21,8 @@ use crate::store::LogActor;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
-use tabula_ai::SearchLimits;
+use std::time::{Duration, Instant};
+use tabula_ai::{BotSpec, SearchLimits};
 use tabula_core::{Seat, ToAct};
 use tabula_registry::DynGame;
 
@@ -39,6 +41,17 @@ pub struct AnalysisOptions {
     pub time_ms: Option<u64>,
     /// How many positions of one match are searched at once, at most.
     pub per_match: usize,
+    /// How many positions are searched at once across every match, at most.
+    pub max_running: usize,
+    /// How many matches may wait in the analysis queue (or be analysed) at once.
+    pub queue: usize,
+    /// How many of the queued matches one client address may have queued.
+    pub per_client: usize,
+    /// How long a queued match may wait without a position started before it is dropped.
+    pub max_wait: Duration,
+    /// The most wall time one position's search may take, in milliseconds (it caps
+    /// [`AnalysisOptions::time_ms`]).
+    pub position_ms: u64,
 }
 
 impl Default for AnalysisOptions {
@@ -48,6 +61,11 @@ impl Default for AnalysisOptions {
             iterations: 20_000,
             time_ms: None,
             per_match: 2,
+            max_running: 1,
+            queue: 64,
+            per_client: 4,
+            max_wait: Duration::from_secs(300),
+            position_ms: 10_000,
         }
     }
 }
@@ -59,6 +77,7 @@ type Jobs = (HashMap<String, Arc<Mutex<Job>>>, VecDeque<String>);
 #[derive(Default)]
 pub(crate) struct Analyses {
     jobs: Mutex<Jobs>,
+    queue: Arc<Queue>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -102,11 +121,12 @@ impl Analyses {
 }
 
 impl Hub {
-    /// Starts or joins the analysis of match `id` and answers its progress; 409 for a live
-    /// match of a game with hidden information.
-    pub(crate) async fn analyse(&self, id: &str) -> Result<Value, ApiError> {
+    /// Starts or joins the analysis of match `id` for `client` (its address) and answers its
+    /// progress; 409 for a live match of a game with hidden information, 403 for a live match
+    /// between people who did not all agree to analysis, 503/429 over the queue's bounds.
+    pub(crate) async fn analyse(&self, id: &str, client: &str) -> Result<Value, ApiError> {
         let handle = self.get(id).await?;
-        start(&self.services, &self.analyses, &handle)
+        start(&self.services, &self.analyses, &handle, client)
     }
 
     /// The progress of the analysis of match `id` (`ply`: that position only).
@@ -116,14 +136,29 @@ impl Hub {
     }
 }
 
-/// Refuses to analyse a live match of a game with hidden information, naming why.
+/// Refuses to analyse a live match of a game with hidden information (409), or a live match
+/// between two or more people who did not all agree to analysis at its creation (403), naming
+/// why. Matches against bots only, and finished matches, are analysed.
 fn check_allowed(handle: &MatchHandle) -> Result<(), ApiError> {
     let snap = handle.current();
-    if handle.shared.hidden_information && !snap.over() {
+    if snap.over() {
+        return Ok(());
+    }
+    let record = &handle.shared.record;
+    if handle.shared.hidden_information {
         return Err(ApiError::conflict(format!(
             "match `{}` is not over and {} has hidden information: it can be analysed once it \
              is over",
-            handle.shared.record.id, handle.shared.title
+            record.id, handle.shared.title
+        )));
+    }
+    let people = crate::view::people(record);
+    if people >= 2 && !record.hints {
+        return Err(ApiError::forbidden(format!(
+            "match `{}` is between {people} people and not over, and they did not all agree to \
+             engine analysis when it was created (`analysis_allowed` is false): it can be \
+             analysed once it is over",
+            record.id
         )));
     }
     Ok(())
@@ -149,8 +184,10 @@ fn start(
     services: &Arc<Services>,
     analyses: &Analyses,
     handle: &MatchHandle,
+    client: &str,
 ) -> Result<Value, ApiError> {
     check_allowed(handle)?;
+    let options = &services.options.analysis;
     let shared = &handle.shared;
     let id = shared.record.id.clone();
     let snap = handle.current();
@@ -159,6 +196,19 @@ fn start(
         .iter()
         .map(|e| (e.actor, e.action.clone()))
         .collect();
+    // The queue, then the job: the scheduler locks them in that order too.
+    let mut queue = analyses.queue.state();
+    let work = analyses.job(&id).is_none_or(|job| {
+        let j = lock(&job);
+        j.line != line
+            || j.slots
+                .iter()
+                .any(|s| matches!(s, Slot::Pending(..) | Slot::Dropped(_)))
+    });
+    if work && !queue.holds(&id) {
+        // Refused before anything is made: the analysis is as it was.
+        queue.check_room(client, options)?;
+    }
     let job = analyses.job_or_new(&id);
     {
         let mut j = lock(&job);
@@ -168,7 +218,8 @@ fn start(
             // the move made from it (a race): it is made again.
             j.slots.truncate(kept);
         }
-        if j.slots.len() < line.len() + 1 {
+        let dropped = j.slots.iter().any(|s| matches!(s, Slot::Dropped(_)));
+        if j.slots.len() < line.len() + 1 || dropped {
             let entry = services
                 .catalog
                 .find(&shared.record.game)
@@ -181,6 +232,9 @@ fn start(
                 if k >= j.slots.len() {
                     let slot = slot_for(game.as_ref(), Some(*actor));
                     j.slots.push(slot);
+                } else if matches!(j.slots[k], Slot::Dropped(_)) {
+                    // Dropped from the queue: asked for again.
+                    j.slots[k] = slot_for(game.as_ref(), Some(*actor));
                 }
                 game.apply(actor.to_core(), action)
                     .map_err(|e| broken(format!("ply {k}: {e}")))?;
@@ -197,12 +251,30 @@ fn start(
             } else {
                 slot_for(game.as_ref(), None)
             };
-            j.slots.push(last);
+            match j.slots.get_mut(line.len()) {
+                None => j.slots.push(last),
+                Some(slot @ Slot::Dropped(_)) => *slot = last,
+                Some(_) => {}
+            }
         }
         j.line = line;
+        let pending = j.slots.iter().any(|s| matches!(s, Slot::Pending(..)));
+        // An entry still in the queue keeps the match's turn (the scheduler sees the new
+        // positions, as it takes the queue's lock before the job's).
+        if pending && !queue.contains(&id, &job) {
+            queue.push(Entry {
+                id: id.clone(),
+                job: job.clone(),
+                game: shared.record.game.clone(),
+                seed: shared.record.seed,
+                client: client.to_string(),
+                since: Instant::now(),
+            });
+        }
     }
-    dispatch(services, &shared.record.game, shared.record.seed, &job);
-    Ok(progress(&id, &lock(&job), &services.options.analysis, None))
+    drop(queue);
+    analyses.queue.wake(services);
+    Ok(progress(&id, &lock(&job), options, None))
 }
 
 fn slot_for(game: &dyn DynGame, next: Option<LogActor>) -> Slot {
@@ -247,56 +319,30 @@ fn show(
     Ok(progress(id, &j, &services.options.analysis, ply))
 }
 
-/// Searches pending positions while the match has room under its cap.
-fn dispatch(services: &Arc<Services>, game_name: &str, seed: u64, job: &Arc<Mutex<Job>>) {
-    let options = &services.options.analysis;
-    let mut j = lock(job);
-    while j.in_flight < options.per_match.max(1) {
-        let Some(k) = j.slots.iter().position(|s| matches!(s, Slot::Pending(..))) else {
-            break;
-        };
-        j.tickets += 1;
-        let ticket = j.tickets;
-        let Slot::Pending(game, seat) = std::mem::replace(&mut j.slots[k], Slot::Running(ticket))
-        else {
-            unreachable!("just found pending");
-        };
-        j.in_flight += 1;
-        j.peak = j.peak.max(j.in_flight);
-        let services = services.clone();
-        let job = job.clone();
-        let game_name = game_name.to_string();
-        tokio::spawn(async move {
-            let permit = services.bot_permits.clone().acquire_owned().await;
-            let searched = {
-                let services = services.clone();
-                let game_name = game_name.clone();
-                tokio::task::spawn_blocking(move || {
-                    let _permit = permit;
-                    search(&services, &game_name, seed, game.as_ref(), seat, k)
-                })
-                .await
-                .unwrap_or_else(|e| Err(format!("the search failed: {e}")))
-            };
-            {
-                let mut j = lock(&job);
-                j.in_flight -= 1;
-                if let Some(slot) = j.slots.get_mut(k)
-                    && matches!(slot, Slot::Running(t) if *t == ticket)
-                {
-                    *slot = match searched {
-                        Ok(found) => Slot::Done(found),
-                        Err(reason) => Slot::Failed(reason),
-                    };
-                }
-            }
-            dispatch(&services, &game_name, seed, &job);
-        });
+/// The analysis bot's specification on one thread: a level the server would otherwise play
+/// on every core (as it does facing people) searches on one, so that analyses leave the
+/// other cores to the bots in seats. A specification that names its threads is kept.
+fn one_thread(spec: &str) -> String {
+    match spec.parse::<BotSpec>() {
+        Ok(BotSpec::Level {
+            level,
+            engine,
+            threads: None,
+            ms,
+        }) => BotSpec::Level {
+            level,
+            engine,
+            threads: Some(1),
+            ms,
+        }
+        .to_string(),
+        _ => spec.to_string(),
     }
 }
 
-/// One position's search by the analysis bot.
-fn search(
+/// One position's search by the analysis bot, within the position's budget and wall-time
+/// cap.
+pub(super) fn search(
     services: &Services,
     game_name: &str,
     seed: u64,
@@ -307,11 +353,20 @@ fn search(
     let options = &services.options.analysis;
     let mut bot = services
         .catalog
-        .bot(game_name, &options.bot, bot_seed(seed, seat, k as u64))
+        .bot(
+            game_name,
+            &one_thread(&options.bot),
+            bot_seed(seed, seat, k as u64),
+        )
         .map_err(|e| format!("the analysis bot `{}`: {e}", options.bot))?;
     let limits = SearchLimits {
         iterations: Some(options.iterations.max(1)),
-        time_ms: options.time_ms,
+        time_ms: Some(
+            options
+                .time_ms
+                .map_or(options.position_ms, |ms| ms.min(options.position_ms))
+                .max(1),
+        ),
         depth: None,
     };
     let report = bot

@@ -70,6 +70,8 @@ pub(super) enum Slot {
     Over(Vec<f64>),
     /// Chance or the host acts: no seat has a choice to make.
     NoSeat,
+    /// Not searched: the match waited too long in the analysis queue (the reason says so).
+    Dropped(String),
 }
 
 /// One match's analysis.
@@ -107,6 +109,7 @@ fn position_json(k: usize, slot: &Slot) -> Value {
         Slot::Failed(e) => ("failed", None, None, None, Some(e.clone())),
         Slot::Over(v) => ("over", None, Some(v.clone()), None, None),
         Slot::NoSeat => ("none", None, None, None, None),
+        Slot::Dropped(e) => ("dropped", None, None, None, Some(e.clone())),
     };
     let mut out = json!({ "ply": k, "state": state, "seat": seat, "value": value, "best": best });
     if let Some(e) = error {
@@ -151,10 +154,15 @@ fn move_json(
 }
 
 pub(super) fn progress(id: &str, j: &Job, options: &AnalysisOptions, ply: Option<usize>) -> Value {
-    let searched = |s: &Slot| matches!(s, Slot::Done(_) | Slot::Failed(_));
+    let searched = |s: &Slot| matches!(s, Slot::Done(_) | Slot::Failed(_) | Slot::Dropped(_));
     let to_search = |s: &Slot| matches!(s, Slot::Pending(..) | Slot::Running(_)) || searched(s);
     let total = j.slots.iter().filter(|s| to_search(s)).count();
     let done = j.slots.iter().filter(|s| searched(s)).count();
+    let dropped = j
+        .slots
+        .iter()
+        .filter(|s| matches!(s, Slot::Dropped(_)))
+        .count();
     let positions: Vec<Value> = match ply {
         Some(k) => vec![position_json(k, &j.slots[k])],
         None => j
@@ -177,6 +185,7 @@ pub(super) fn progress(id: &str, j: &Job, options: &AnalysisOptions, ply: Option
         "total": total,
         "done": done,
         "complete": done == total,
+        "dropped": dropped,
         "in_flight": j.in_flight,
         "peak_in_flight": j.peak,
         "per_match": options.per_match.max(1),

@@ -4,13 +4,17 @@
 //! ply that has passed is dropped and the bot is asked again. A move with a delay (real-time
 //! games: reaction time) is planned and applied when its time comes, unless the state has
 //! changed first.
+//!
+//! Seat bots come before analyses: [`BotsBusy`] counts the bots waiting for a thread or
+//! thinking, and no analysed position starts while there is one (`analysis_queue.rs`).
 
 use super::{Command, Services};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tabula_core::Seat;
 use tabula_registry::{BotMove, DynBot, DynGame};
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 use tokio::time::Instant;
 
 /// A bot's answer, sent back to the actor.
@@ -57,6 +61,37 @@ impl BotSeat {
     }
 }
 
+/// How many seat bots wait for a thread or think; `idle` is notified when none does any more.
+#[derive(Default)]
+pub(crate) struct BotsBusy {
+    count: AtomicUsize,
+    pub idle: Notify,
+}
+
+impl BotsBusy {
+    /// Whether a seat bot waits for a thread or thinks.
+    pub fn any(busy: &BotsBusy) -> bool {
+        busy.count.load(Ordering::SeqCst) > 0
+    }
+
+    /// Counts a bot as busy until the guard is dropped.
+    fn enter(busy: &Arc<BotsBusy>) -> Busy {
+        busy.count.fetch_add(1, Ordering::SeqCst);
+        Busy(busy.clone())
+    }
+}
+
+/// A busy bot, counted in [`BotsBusy`] while this lives.
+struct Busy(Arc<BotsBusy>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        if self.0.count.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_one();
+        }
+    }
+}
+
 /// Lets the bot of `seat` think about `game` (the state at `ply`) off the runtime's threads;
 /// its decision is sent to `actor`.
 pub(crate) fn think(
@@ -69,6 +104,8 @@ pub(crate) fn think(
 ) {
     let permits = services.bot_permits.clone();
     let actor = actor.clone();
+    // Counted from now, so that no analysis starts while this bot waits for a thread.
+    let busy = BotsBusy::enter(&services.bots_busy);
     tokio::spawn(async move {
         let Ok(_permit) = permits.acquire_owned().await else {
             return;
@@ -78,6 +115,7 @@ pub(crate) fn think(
             (bot, choice)
         })
         .await;
+        drop(busy);
         let decision = match thought {
             Ok((bot, choice)) => Decision {
                 seat,

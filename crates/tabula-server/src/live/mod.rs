@@ -13,6 +13,7 @@
 
 mod actor;
 mod analysis;
+mod analysis_queue;
 mod analysis_report;
 mod bots;
 mod clock;
@@ -90,6 +91,8 @@ pub(crate) struct Services {
     pub store: Arc<dyn MatchStore>,
     pub options: HubOptions,
     pub bot_permits: Arc<Semaphore>,
+    /// The seat bots waiting or thinking: analyses yield to them (`bots.rs`).
+    pub bots_busy: Arc<bots::BotsBusy>,
     /// Ids of matches whose actor has ended (the game is over), not yet noted by the hub.
     pub ended: Mutex<Vec<String>>,
     /// Set when this server is one instance of several on one database.
@@ -251,6 +254,7 @@ impl Hub {
                 store,
                 options,
                 bot_permits: permits,
+                bots_busy: Arc::default(),
                 ended: Mutex::new(Vec::new()),
                 cluster: OnceLock::new(),
             }),

@@ -45,6 +45,21 @@ pub struct ServeArgs {
     /// The most positions of one match analysed at once.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub analysis_per_match: usize,
+    /// The most positions analysed at once across every match (bots in seats come first).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub analysis_max_running: usize,
+    /// The most matches waiting to be analysed (or being analysed); more are answered 503.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub analysis_queue: usize,
+    /// The most matches one client address may have queued for analysis; more get 429.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub analysis_per_client: usize,
+    /// Seconds a queued analysis may wait without a position started before it is dropped.
+    #[arg(long, value_name = "SECS", default_value_t = 300)]
+    pub analysis_max_wait: u64,
+    /// The most wall time one analysed position may take, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub analysis_position_ms: u64,
     /// Seconds a client has to send a request's headers.
     #[arg(long, value_name = "SECS", default_value_t = 10)]
     pub header_timeout: u64,
@@ -121,6 +136,11 @@ pub fn serve(args: ServeArgs) -> Result<()> {
                 iterations: args.analysis_iterations.max(1),
                 time_ms: args.analysis_ms.filter(|&ms| ms > 0),
                 per_match: args.analysis_per_match.max(1),
+                max_running: args.analysis_max_running.max(1),
+                queue: args.analysis_queue.max(1),
+                per_client: args.analysis_per_client.max(1),
+                max_wait: Duration::from_secs(args.analysis_max_wait.max(1)),
+                position_ms: args.analysis_position_ms.max(1),
             },
             allow_bot_specs: args.allow_bot_specs,
             ..HubOptions::default()
