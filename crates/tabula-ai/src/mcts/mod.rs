@@ -52,6 +52,14 @@ use std::time::{Duration, Instant};
 use tabula_core::{Game, GameRng, Seat, rng_from_seed};
 use tree::Tree;
 
+/// The memory one node takes, in bytes, in a game of `seats` seats whose actions are `A`:
+/// the node and its sums in a bot's tree and, for a search of several threads sharing one
+/// tree, its slot in the shared arena (both are held while the search writes the arena
+/// back). [`crate::bounds::NODE_BYTES`] is the most any built-in game takes.
+pub fn node_bytes<A>(seats: usize) -> usize {
+    size_of::<tree::Node<A>>() + seats * size_of::<f32>() + shared::slot_bytes::<A>(seats)
+}
+
 /// What the last search found.
 #[derive(Clone, Debug)]
 pub struct SearchInfo<A> {

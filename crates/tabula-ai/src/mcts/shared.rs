@@ -80,6 +80,11 @@ struct SNode<A> {
     sums: [AtomicU64; INLINE_SEATS],
 }
 
+/// The memory of one node in the arena, in bytes, with `seats` seats.
+pub(crate) fn slot_bytes<A>(seats: usize) -> usize {
+    size_of::<SNode<A>>() + seats.saturating_sub(INLINE_SEATS) * size_of::<AtomicU64>()
+}
+
 /// One tree searched by several threads at once. See the module docs.
 pub(crate) struct SharedTree<A> {
     nodes: Zeroed<SNode<A>>,
