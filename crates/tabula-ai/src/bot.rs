@@ -7,8 +7,8 @@
 //! search bots can keep the relevant part of their tree, and may pace real-time games with
 //! [`Bot::think_delay`].
 
-use crate::AiError;
 use crate::report::{SearchLimits, SearchReport};
+use crate::{AiError, Stop};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tabula_core::{Actor, Game, Seat, ToAct};
@@ -111,6 +111,13 @@ pub trait Bot<G: Game>: Send {
         let _ = (game, seat, limits, every_root_action);
         Ok(None)
     }
+
+    /// The flag that ends this bot's searches ([`Bot::decide`], [`Bot::analyse`]) from now on,
+    /// until another is given; `None` removes it. A search whose flag is set answers with the
+    /// best it found so far (see [`Stop`]). Bots that do not search ignore it (the default).
+    fn set_stop(&mut self, stop: Option<Stop>) {
+        let _ = stop;
+    }
 }
 
 impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
@@ -145,6 +152,9 @@ impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
     }
     fn last_value(&self) -> Option<Vec<f64>> {
         (**self).last_value()
+    }
+    fn set_stop(&mut self, stop: Option<Stop>) {
+        (**self).set_stop(stop)
     }
 }
 

@@ -47,6 +47,16 @@ pub enum AiError {
         /// Why the game refused it.
         reason: String,
     },
+    /// The system refused the memory a search asked for (its tree, its transposition
+    /// table): the bot cannot search now. The bounds of [`crate::bounds`] keep every request
+    /// within a few GiB; this is a machine short of memory.
+    #[error("could not allocate {what}: {bytes} bytes")]
+    OutOfMemory {
+        /// What the memory was for (`the search tree`).
+        what: String,
+        /// The size asked for, in bytes.
+        bytes: u128,
+    },
 }
 
 impl AiError {

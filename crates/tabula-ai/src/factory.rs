@@ -262,6 +262,7 @@ impl<G: Game> BotFactory<G> {
                         if !proves {
                             config.threads = threads.unwrap_or(1);
                         }
+                        config.check().map_err(|m| AiError::spec(&name, m))?;
                         make(self.alphabeta_config(config), seed)
                     }
                     Engine::Mcts => {
@@ -271,6 +272,7 @@ impl<G: Game> BotFactory<G> {
                         if let Some(budgets) = self.level_iterations {
                             config.iterations = Some(budgets[*level as usize]);
                         }
+                        config.check().map_err(|m| AiError::spec(&name, m))?;
                         let make = self.mcts(self.level_rollout)?;
                         make(config, seed)
                     }
@@ -340,6 +342,9 @@ impl<G: Game> Bot<G> for Named<G> {
     }
     fn last_value(&self) -> Option<Vec<f64>> {
         self.0.last_value()
+    }
+    fn set_stop(&mut self, stop: Option<crate::Stop>) {
+        self.0.set_stop(stop)
     }
 }
 

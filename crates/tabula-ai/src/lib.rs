@@ -23,6 +23,9 @@
 //! - [`solver`]: solver-backed play ([`solver::SolverBot`]) for games with an exact solver.
 //! - [`report`]: [`SearchReport`], what one search found (value per seat, principal
 //!   variation, per-root-action statistics), from [`Bot::analyse`] under [`SearchLimits`].
+//! - [`bounds`]: the upper bound of every search setting (memory, threads, time).
+//! - [`Stop`]: ends a running search from another thread ([`Bot::set_stop`]); it answers
+//!   with the best found so far.
 //! - [`analysis`]: balance analysis for designers (seat balance, lengths, branching, skill).
 //!
 //! ## For hosts (registry, CLI, server)
@@ -49,11 +52,13 @@
 
 #![warn(missing_docs)]
 
+mod alloc;
 pub mod alphabeta;
 pub mod analysis;
 pub mod arena;
 pub mod bench;
 mod bot;
+pub mod bounds;
 mod error;
 mod factory;
 mod level;
@@ -64,6 +69,7 @@ pub mod rollout;
 pub mod solver;
 mod spec;
 pub mod stats;
+mod stop;
 mod trace;
 
 pub use alphabeta::{AlphaBetaBot, AlphaBetaConfig, AlphaBetaResult};
@@ -82,3 +88,4 @@ pub use report::{RootStat, SearchLimits, SearchReport};
 pub use rollout::{HeuristicRollout, RandomRollout, Rollout};
 pub use spec::{BotSpec, RolloutKind};
 pub use stats::MatchReport;
+pub use stop::Stop;

@@ -17,6 +17,7 @@
 //! score for the seat to move to `0.5 + 0.5·evaluation` (a proven win 1, a proven loss 0) and
 //! gives the other seat the complement.
 
+use crate::bounds::{MAX_DEPTH, MAX_SEARCH_NODES, MAX_TIME_MS, at_most};
 use crate::level::Engine;
 use std::time::Duration;
 use tabula_core::Seat;
@@ -43,7 +44,10 @@ impl SearchLimits {
         self.iterations.is_none() && self.time_ms.is_none() && self.depth.is_none()
     }
 
-    /// Checks the limits: every given limit is at least 1.
+    /// Checks the limits: every given limit is at least 1 and within its bound
+    /// ([`crate::bounds`]): `iterations` at most [`MAX_SEARCH_NODES`] (alpha-beta's nodes;
+    /// MCTS then refuses more than [`MAX_ITERATIONS`](crate::bounds::MAX_ITERATIONS)
+    /// iterations), `time_ms` at most [`MAX_TIME_MS`], `depth` at most [`MAX_DEPTH`].
     pub fn check(&self) -> Result<(), String> {
         if self.iterations == Some(0) {
             return Err("iterations must be at least 1".into());
@@ -53,6 +57,15 @@ impl SearchLimits {
         }
         if self.depth == Some(0) {
             return Err("depth must be at least 1".into());
+        }
+        if let Some(iterations) = self.iterations {
+            at_most("iterations", iterations, MAX_SEARCH_NODES, "")?;
+        }
+        if let Some(ms) = self.time_ms {
+            at_most("movetime", ms, MAX_TIME_MS, "10 minutes")?;
+        }
+        if let Some(depth) = self.depth {
+            at_most("depth", depth, MAX_DEPTH, "")?;
         }
         Ok(())
     }
@@ -167,6 +180,41 @@ mod tests {
         ] {
             assert!(!bad.is_empty());
             assert!(bad.check().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn limits_beyond_their_bounds_are_refused_naming_the_limit_and_the_bound() {
+        let at_bounds = SearchLimits {
+            iterations: Some(MAX_SEARCH_NODES),
+            time_ms: Some(MAX_TIME_MS),
+            depth: Some(MAX_DEPTH),
+        };
+        assert_eq!(at_bounds.check(), Ok(()));
+        for (beyond, message) in [
+            (
+                SearchLimits {
+                    iterations: Some(MAX_SEARCH_NODES + 1),
+                    ..SearchLimits::default()
+                },
+                "iterations: at most 1000000000, not 1000000001",
+            ),
+            (
+                SearchLimits {
+                    time_ms: Some(u64::MAX),
+                    ..SearchLimits::default()
+                },
+                "movetime: at most 600000 (10 minutes), not 18446744073709551615",
+            ),
+            (
+                SearchLimits {
+                    depth: Some(70),
+                    ..SearchLimits::default()
+                },
+                "depth: at most 64, not 70",
+            ),
+        ] {
+            assert_eq!(beyond.check(), Err(message.to_string()));
         }
     }
 

@@ -220,6 +220,12 @@ impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
         self.fallback.observe(before, action)
     }
 
+    /// The fallback's search stops; the solver's, bounded by its node budget and time cap,
+    /// runs on.
+    fn set_stop(&mut self, stop: Option<crate::Stop>) {
+        self.fallback.set_stop(stop)
+    }
+
     fn reset(&mut self) {
         self.rng = rng_from_seed(self.seed ^ 0x50_17e5);
         self.fallback.reset()

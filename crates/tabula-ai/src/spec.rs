@@ -17,9 +17,13 @@
 //!   the threads split a node's moves; unset, the game's choice)
 //!
 //! Examples: `mcts:iterations=5000:c=1.0`, `alphabeta:depth=10:ms=500`, `strong:threads=2`.
+//!
+//! Every number has an upper bound ([`crate::bounds`]); a specification beyond one is refused
+//! with a message naming the option and the bound.
 
 use crate::AiError;
 use crate::alphabeta::AlphaBetaConfig;
+use crate::bounds::{MAX_THREADS, MAX_TIME_MS, at_most};
 use crate::level::{Engine, Level};
 use crate::mcts::{MctsConfig, Parallelism};
 use std::fmt;
@@ -209,6 +213,8 @@ impl FromStr for BotSpec {
                             if n == 0 {
                                 return Err(AiError::spec(spec, "threads must be at least 1"));
                             }
+                            at_most("threads", n, MAX_THREADS, "")
+                                .map_err(|m| AiError::spec(spec, m))?;
                             threads = Some(n);
                         }
                         "ms" => {
@@ -216,6 +222,8 @@ impl FromStr for BotSpec {
                             if n == 0 {
                                 return Err(AiError::spec(spec, "ms must be at least 1"));
                             }
+                            at_most("ms", n, MAX_TIME_MS, "10 minutes")
+                                .map_err(|m| AiError::spec(spec, m))?;
                             ms = Some(n);
                         }
                         _ => return Err(unknown(k, "engine, threads, ms")),

@@ -57,7 +57,7 @@ fn bad_specs_name_the_problem() {
         ("grandmaster", "a bot is random"),
         ("random:x=1", "unknown option `x`"),
         ("mcts:iterations=lots", "`iterations` needs a number"),
-        ("mcts:c=-1", "exploration"),
+        ("mcts:c=-1", "c: a finite number ≥ 0, not -1"),
         ("mcts:threads=0", "threads"),
         ("mcts:depth", "not `key=value`"),
         ("mcts:rollout=smart", "rollout is random, heuristic or game"),
@@ -65,10 +65,7 @@ fn bad_specs_name_the_problem() {
         ("mcts:parallel=leaf", "parallel is tree or root"),
         ("alphabeta:depth=0", "depth must be at least 1"),
         ("alphabeta:iterations=5", "unknown option `iterations`"),
-        (
-            "alphabeta:threads=0",
-            "threads must be from 1 to 256, not 0",
-        ),
+        ("alphabeta:threads=0", "threads must be at least 1"),
         ("alphabeta:threads=many", "`threads` needs a number"),
         ("alphabeta:split=sometimes", "yes or no"),
         ("strong:engine=minimax", "engine is mcts or alphabeta"),
@@ -81,6 +78,85 @@ fn bad_specs_name_the_problem() {
         let msg = err.to_string();
         assert!(msg.contains(needle), "{text}: {msg}");
         assert!(msg.contains(text), "{text}: {msg}");
+    }
+}
+
+/// Every number of a specification has an upper bound, and a value beyond it is refused
+/// with the option's name, its bound and the value given; at the bound it is accepted.
+#[test]
+fn specs_beyond_the_bounds_are_refused_naming_the_option_and_the_bound() {
+    for (text, message) in [
+        (
+            "mcts:iterations=10:threads=2:nodes=1000000000000000",
+            "nodes: at most 16000000 (about 2 GiB), not 1000000000000000",
+        ),
+        (
+            "mcts:iterations=100000001",
+            "iterations: at most 100000000, not 100000001",
+        ),
+        (
+            "mcts:ms=600001",
+            "ms: at most 600000 (10 minutes), not 600001",
+        ),
+        ("mcts:threads=65", "threads: at most 64, not 65"),
+        (
+            "mcts:threads=4:parallel=root:nodes=6000000",
+            "nodes × threads with parallel=root: at most 16000000 (about 2 GiB), not 24000000",
+        ),
+        ("mcts:steps=100001", "steps: at most 100000, not 100001"),
+        ("mcts:prior=inf", "prior: a finite number ≥ 0, not inf"),
+        ("mcts:c=NaN", "c: a finite number ≥ 0, not NaN"),
+        ("alphabeta:depth=65", "depth: at most 64, not 65"),
+        (
+            "alphabeta:nodes=1000000001",
+            "nodes: at most 1000000000, not 1000000001",
+        ),
+        (
+            "alphabeta:ms=3600000",
+            "ms: at most 600000 (10 minutes), not 3600000",
+        ),
+        ("alphabeta:tt=30", "tt: at most 26 (about 1 GiB), not 30"),
+        ("alphabeta:threads=256", "threads: at most 64, not 256"),
+        ("alphabeta:noise=inf", "noise: a finite number ≥ 0, not inf"),
+        ("strong:threads=1000", "threads: at most 64, not 1000"),
+        (
+            "expert:ms=86400000",
+            "ms: at most 600000 (10 minutes), not 86400000",
+        ),
+    ] {
+        let msg = text.parse::<BotSpec>().unwrap_err().to_string();
+        assert_eq!(msg, format!("bad bot `{text}`: {message}"));
+    }
+    for text in [
+        "mcts:iterations=100000000:ms=600000:threads=64:nodes=16000000:steps=100000",
+        "mcts:threads=2:parallel=root:nodes=8000000",
+        "alphabeta:depth=64:nodes=1000000000:ms=600000:tt=26:threads=64",
+        "expert:threads=64:ms=600000",
+    ] {
+        assert!(text.parse::<BotSpec>().is_ok(), "{text}");
+    }
+}
+
+/// A level built from a specification made in code (not read from text) is checked too.
+#[test]
+fn a_level_with_too_many_threads_is_not_built() {
+    let factory = BotFactory::<ConnectFour>::new().with_alphabeta();
+    for engine in [Engine::Mcts, Engine::AlphaBeta] {
+        let spec = BotSpec::Level {
+            level: tabula_ai::Level::Strong,
+            engine: Some(engine),
+            threads: Some(1000),
+            ms: None,
+        };
+        let err = factory
+            .build(&spec, 2, 1)
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(
+            err.contains("threads: at most 64, not 1000"),
+            "{engine:?}: {err}"
+        );
     }
 }
 

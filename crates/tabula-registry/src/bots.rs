@@ -5,7 +5,7 @@
 
 use crate::{DynAction, DynGame, RegistryError, Typed};
 use std::time::Duration;
-use tabula_ai::{Bot, BotFactory, BotSpec, Decision, Pace, SearchLimits, SearchReport};
+use tabula_ai::{Bot, BotFactory, BotSpec, Decision, Pace, SearchLimits, SearchReport, Stop};
 use tabula_core::{Actor, Game, Notation, Seat, ToAct};
 
 /// A bot's decision.
@@ -25,6 +25,21 @@ pub trait DynBot: Send {
     /// # Panics
     /// When `game` is not a game of the bot's (a host paired them wrongly), naming both.
     fn decide(&mut self, game: &dyn DynGame, seat: Seat) -> Option<BotMove>;
+
+    /// [`DynBot::decide`], with the reason when the bot cannot decide: its specification
+    /// does not apply to the game, the seat may not act, or the system refused its search's
+    /// memory (`could not allocate the search tree: … bytes`). `Ok(None)`: it prefers to
+    /// wait. The default answers `decide`'s `None` as a wait.
+    ///
+    /// # Panics
+    /// As [`DynBot::decide`].
+    fn try_decide(
+        &mut self,
+        game: &dyn DynGame,
+        seat: Seat,
+    ) -> Result<Option<BotMove>, RegistryError> {
+        Ok(self.decide(game, seat))
+    }
 
     /// `action` (as [`DynGame::read_action`] read it) was applied to `before`: search bots
     /// keep the matching part of their tree. Hosts that do not report actions lose only that
@@ -50,6 +65,13 @@ pub trait DynBot: Send {
     ) -> Result<Option<SearchReport<String>>, RegistryError> {
         let _ = (game, seat, limits, every_root_action);
         Ok(None)
+    }
+
+    /// The flag that ends this bot's searches ([`DynBot::decide`], [`DynBot::analyse`]) from
+    /// now on, until another is given; `None` removes it. A stopped search answers with the
+    /// best it found so far (see [`Stop`]). Bots that do not search ignore it (the default).
+    fn set_stop(&mut self, stop: Option<Stop>) {
+        let _ = stop;
     }
 }
 
@@ -87,6 +109,8 @@ pub(crate) struct TypedBot<G: Game> {
     seed: u64,
     real_time: bool,
     bot: Option<Box<dyn Bot<G>>>,
+    /// Given to the bot when it is built, and whenever it changes.
+    stop: Option<Stop>,
 }
 
 impl<G: Game> TypedBot<G> {
@@ -97,20 +121,23 @@ impl<G: Game> TypedBot<G> {
             seed,
             real_time,
             bot: None,
+            stop: None,
         }
     }
 
-    fn bot_for(&mut self, game: &G) -> Option<&mut Box<dyn Bot<G>>> {
+    /// The bot, built for `game`'s number of seats on first use.
+    fn bot_for(&mut self, game: &G) -> Result<&mut Box<dyn Bot<G>>, RegistryError> {
         if self.bot.is_none() {
-            match self.factory.build(&self.spec, game.num_seats(), self.seed) {
-                Ok(bot) => self.bot = Some(bot),
-                Err(e) => {
-                    tracing::warn!("bot `{}` cannot play {}: {e}", self.spec, G::NAME);
-                    return None;
-                }
-            }
+            let mut bot = self
+                .factory
+                .build(&self.spec, game.num_seats(), self.seed)
+                .map_err(|e| {
+                    RegistryError::Bot(format!("bot `{}` cannot play {}: {e}", self.spec, G::NAME))
+                })?;
+            bot.set_stop(self.stop.clone());
+            self.bot = Some(bot);
         }
-        self.bot.as_mut()
+        Ok(self.bot.as_mut().expect("just built"))
     }
 }
 
@@ -122,17 +149,25 @@ fn expect_game<T>(value: Result<T, RegistryError>) -> T {
 
 impl<G: Notation> DynBot for TypedBot<G> {
     fn decide(&mut self, game: &dyn DynGame, seat: Seat) -> Option<BotMove> {
+        self.try_decide(game, seat).unwrap_or_else(|e| {
+            tracing::warn!("{seat}: {e}");
+            None
+        })
+    }
+
+    fn try_decide(
+        &mut self,
+        game: &dyn DynGame,
+        seat: Seat,
+    ) -> Result<Option<BotMove>, RegistryError> {
         let typed = expect_game(Typed::<G>::of(game));
         let may_wait = matches!(typed.to_act(), ToAct::Several(_));
         let real_time = self.real_time;
         let bot = self.bot_for(typed)?;
         let action = match bot.decide(typed, seat, may_wait) {
             Ok(Decision::Act(a)) => a,
-            Ok(Decision::Wait) => return None,
-            Err(e) => {
-                tracing::warn!("bot `{}` for {seat}: {e}", bot.name());
-                return None;
-            }
+            Ok(Decision::Wait) => return Ok(None),
+            Err(e) => return Err(RegistryError::Bot(format!("bot `{}`: {e}", bot.name()))),
         };
         let mut delay = bot.think_delay(typed, seat);
         if real_time && delay.is_zero() {
@@ -140,10 +175,10 @@ impl<G: Notation> DynBot for TypedBot<G> {
             // can take part in the races.
             delay = UNPACED.delay(typed);
         }
-        Some(BotMove {
+        Ok(Some(BotMove {
             action: typed.format_action(action),
             delay,
-        })
+        }))
     }
 
     fn observe(&mut self, before: &dyn DynGame, action: &DynAction) {
@@ -169,14 +204,22 @@ impl<G: Notation> DynBot for TypedBot<G> {
             )));
         };
         if self.bot.is_none() {
-            self.bot = Some(
-                self.factory
-                    .build(&self.spec, typed.num_seats(), self.seed)?,
-            );
+            let mut bot = self
+                .factory
+                .build(&self.spec, typed.num_seats(), self.seed)?;
+            bot.set_stop(self.stop.clone());
+            self.bot = Some(bot);
         }
         let bot = self.bot.as_mut().expect("just built");
         let report = bot.analyse(typed, seat, limits, every_root_action)?;
         Ok(report.map(|r| r.map(|a| typed.format_action(a))))
+    }
+
+    fn set_stop(&mut self, stop: Option<Stop>) {
+        if let Some(bot) = self.bot.as_mut() {
+            bot.set_stop(stop.clone());
+        }
+        self.stop = stop;
     }
 }
 
@@ -248,6 +291,43 @@ mod tests {
                 .unwrap()
                 .is_none()
         );
+    }
+
+    /// A host holding a bot behind [`DynBot`] stops its search, given before the bot is
+    /// built (on its first decision) or after: a search of hours answers at once.
+    #[test]
+    fn a_host_stops_a_dynamic_bots_search() {
+        let game = connect_four("......./......./......./......./......./....... x");
+        for spec in ["mcts:iterations=100000000:threads=2", "alphabeta:depth=40"] {
+            let mut bot = make_bot("connect-four", spec, 1).unwrap();
+            let stop = Stop::new();
+            stop.stop();
+            bot.set_stop(Some(stop));
+            let decided = bot.try_decide(game.as_ref(), Seat(0)).unwrap();
+            let action = decided.unwrap_or_else(|| panic!("{spec} acts")).action;
+            assert!(game.legal(Actor::Seat(Seat(0))).contains(&action), "{spec}");
+            let limits = SearchLimits {
+                iterations: Some(100_000_000),
+                ..SearchLimits::default()
+            };
+            let report = bot.analyse(game.as_ref(), Seat(0), &limits, false).unwrap();
+            assert!(report.unwrap().best.is_some(), "{spec}");
+        }
+    }
+
+    /// `try_decide` says why a bot cannot decide where `decide` answers nothing.
+    #[test]
+    fn a_bot_that_cannot_decide_says_why() {
+        let entry = crate::find("toumai").unwrap();
+        let params = serde_json::json!({"players": 3});
+        let game = entry
+            .new_game(&params, crate::Setup::Random, &mut rng_from_seed(1))
+            .unwrap();
+        let seat = game.to_act().seats().iter().next().unwrap();
+        let mut bot = make_bot("toumai", "alphabeta:depth=2", 1).unwrap();
+        let err = bot.try_decide(game.as_ref(), seat).unwrap_err();
+        assert!(err.to_string().contains("alpha-beta"), "{err}");
+        assert_eq!(bot.decide(game.as_ref(), seat), None);
     }
 
     #[test]

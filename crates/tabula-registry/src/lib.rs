@@ -33,6 +33,7 @@ pub use indexed::{IndexedEntry, IndexedGame, PlayoutStats};
 pub use info::{GameInfo, LANGUAGES, LEVELS};
 pub use report_json::analysis_json;
 pub use status::{EndWhy, GameResult, GameStatus, game_status, status_json};
+pub use tabula_ai::Stop;
 pub use tabula_core::{GameDescription, ParamDescription, SeatDescription};
 
 /// The built-in game called `name` (see [`Catalog::find`]).

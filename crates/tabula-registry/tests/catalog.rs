@@ -332,3 +332,38 @@ fn names_are_said_once() {
         tabula_connect_four::DESCRIPTION.name
     );
 }
+
+/// The memory bound of MCTS trees (`tabula_ai::bounds::MAX_TREE_NODES` nodes of
+/// `NODE_BYTES`) holds for every built-in game at its most players.
+#[test]
+fn a_search_node_of_every_built_in_game_fits_the_documented_size() {
+    use tabula_ai::bounds::NODE_BYTES;
+    use tabula_ai::mcts::node_bytes;
+    let nodes: [(&GameDescription, fn(usize) -> usize); 5] = [
+        (
+            &tabula_toumai::DESCRIPTION,
+            node_bytes::<<tabula_toumai::Toumai as Game>::Action>,
+        ),
+        (
+            &tabula_khan_tsin::DESCRIPTION,
+            node_bytes::<<tabula_khan_tsin::KhanTsin as Game>::Action>,
+        ),
+        (
+            &tabula_china_moon::DESCRIPTION,
+            node_bytes::<<tabula_china_moon::ChinaMoon as Game>::Action>,
+        ),
+        (
+            &tabula_magical_circle::DESCRIPTION,
+            node_bytes::<<tabula_magical_circle::MagicalCircle as Game>::Action>,
+        ),
+        (
+            &tabula_connect_four::DESCRIPTION,
+            node_bytes::<<tabula_connect_four::ConnectFour as Game>::Action>,
+        ),
+    ];
+    assert_eq!(nodes.len(), Catalog::builtin().entries().len());
+    for (description, bytes) in nodes {
+        let bytes = bytes(description.max_players);
+        assert!(bytes <= NODE_BYTES, "{}: {bytes} bytes", description.name);
+    }
+}

@@ -2,7 +2,7 @@
 //! is played in every seating, the report and its JSON say so, games with chance events
 //! (setup draws) share their whole opening, and a count no game survives is refused.
 //! `tabula match --moves`: every game's start, opening and moves replay it to its end in the
-//! engine.
+//! engine. A bot beyond the bounds of a search is refused with status 2.
 
 mod support;
 
@@ -112,6 +112,25 @@ fn games_with_setup_draws_share_their_whole_opening() {
 fn an_opening_no_game_survives_is_refused() {
     let err = fails(&two_random_games(&["--opening-plies", "42"]));
     assert!(err.contains("no opening of 42 random plies"), "{err}");
+}
+
+/// A search asking for more memory than any machine has (a tree of 10^15 nodes, 48 PB) is
+/// refused before the match starts, naming the setting and its bound, instead of aborting
+/// the process when the tree is allocated.
+#[test]
+fn a_search_beyond_its_memory_bound_is_refused_naming_the_setting() {
+    let err = fails(&[
+        "match",
+        "connect-four",
+        "--bots",
+        "mcts:iterations=10:threads=2:nodes=1000000000000000,random",
+        "--games",
+        "1",
+    ]);
+    assert!(
+        err.contains("nodes: at most 16000000 (about 2 GiB), not 1000000000000000"),
+        "{err}"
+    );
 }
 
 /// Runs `tabula engine <game>` on `input` (whole lines) and returns its answers.

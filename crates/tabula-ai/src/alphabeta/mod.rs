@@ -7,7 +7,8 @@
 //! [`AiError::Unsupported`]) a game whose `num_seats()` is not 2.
 //!
 //! Budgets: a maximum depth, a node count and a wall time; the node and depth budgets are
-//! deterministic. The first iteration (depth 1) always completes; an interrupted iteration
+//! deterministic. A [`Stop`] flag ([`Bot::set_stop`]) ends a search as its time limit would,
+//! on every thread. The first iteration (depth 1) always completes; an interrupted iteration
 //! keeps the best move among the root moves it finished. A proven win or loss stops the
 //! deepening. `noise` adds a seeded pseudo-random value in `[-noise, noise]` to each leaf
 //! evaluation (the same for the same position within a game), which varies play between
@@ -22,7 +23,11 @@ mod root;
 mod search;
 mod tt;
 
-use crate::{AiError, Bot, Decision, Pace};
+use crate::bounds::{
+    MAX_DEPTH, MAX_SEARCH_NODES, MAX_THREADS, MAX_TIME_MS, MAX_TT_BITS, about_bytes, at_most,
+    finite,
+};
+use crate::{AiError, Bot, Decision, Pace, Stop};
 use rand::RngExt;
 use search::{Knobs, Searcher, WIN, WIN_BOUND, new_history};
 use serde::{Deserialize, Serialize};
@@ -42,7 +47,8 @@ pub struct AlphaBetaConfig {
     /// Wall time per decision in milliseconds (`None`: no time limit).
     pub time_ms: Option<u64>,
     /// The transposition table holds `2^tt_bits` entries of 16 bytes (and 256 KB for the
-    /// exact results of principal variations).
+    /// exact results of principal variations); at most
+    /// [`MAX_TT_BITS`](crate::bounds::MAX_TT_BITS), 1 GiB.
     pub tt_bits: u8,
     /// Amplitude of the seeded leaf noise, in evaluation units (the heuristic's range is
     /// [-1, 1]).
@@ -93,24 +99,32 @@ impl AlphaBetaConfig {
         }
     }
 
-    /// Checks the settings, with a message naming the bad one: depth ≥ 1, finite noise ≥ 0,
-    /// `tt_bits` ≤ 30, threads from 1 to 256.
+    /// Checks the settings, with a message naming the bad one: depth from 1 to
+    /// [`MAX_DEPTH`], nodes up to [`MAX_SEARCH_NODES`], time up to [`MAX_TIME_MS`], finite
+    /// noise ≥ 0, `tt_bits` up to [`MAX_TT_BITS`], threads from 1 to [`MAX_THREADS`] (see
+    /// [`crate::bounds`]).
     pub fn check(&self) -> Result<(), String> {
         if self.max_depth == 0 {
             return Err("depth must be at least 1".into());
         }
-        if !(1..=256).contains(&self.threads) {
-            return Err(format!(
-                "threads must be from 1 to 256, not {}",
-                self.threads
-            ));
+        at_most("depth", self.max_depth, MAX_DEPTH, "")?;
+        if let Some(nodes) = self.max_nodes {
+            at_most("nodes", nodes, MAX_SEARCH_NODES, "")?;
         }
-        if !(self.noise.is_finite() && self.noise >= 0.0) {
-            return Err(format!("noise must be a number ≥ 0, not {}", self.noise));
+        if let Some(ms) = self.time_ms {
+            at_most("ms", ms, MAX_TIME_MS, "10 minutes")?;
         }
-        if self.tt_bits > 30 {
-            return Err(format!("tt_bits is at most 30, not {}", self.tt_bits));
+        if self.threads == 0 {
+            return Err("threads must be at least 1".into());
         }
+        at_most("threads", self.threads, MAX_THREADS, "")?;
+        finite("noise", self.noise)?;
+        at_most(
+            "tt",
+            self.tt_bits,
+            MAX_TT_BITS,
+            &about_bytes(1 << MAX_TT_BITS, tt::ENTRY_BYTES as u128),
+        )?;
         Ok(())
     }
 }
@@ -147,7 +161,9 @@ pub(crate) type RootSearch<A> = (AlphaBetaResult<A>, Vec<(A, i32)>);
 pub struct AlphaBetaBot<G: Game> {
     config: AlphaBetaConfig,
     name: String,
-    tt: Table,
+    /// Allocated at the first search (an allocation the system refuses is that search's
+    /// error).
+    tt: Option<Table>,
     history: Vec<i32>,
     noise_seed: u64,
     last: Option<AlphaBetaResult<G::Action>>,
@@ -155,6 +171,8 @@ pub struct AlphaBetaBot<G: Game> {
     visited: HashSet<u64>,
     /// The seat of the last decision (its search's score is that seat's).
     last_mover: Option<Seat>,
+    /// Ends searches early when set ([`Bot::set_stop`]).
+    stop: Option<Stop>,
 }
 
 impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
@@ -162,12 +180,13 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
         AlphaBetaBot {
             name: format!("alphabeta({})", config.max_depth),
-            tt: Table::new(config.tt_bits.min(30)),
+            tt: None,
             history: new_history(),
             noise_seed: rng_from_seed(seed).random(),
             last: None,
             visited: HashSet::new(),
             last_mover: None,
+            stop: None,
             config,
         }
     }
@@ -237,11 +256,16 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
                 .config
                 .split
                 .unwrap_or(AlphaBetaConfig::SPLIT_BY_DEFAULT),
+            stop: self.stop.as_ref(),
         };
         let max_depth = self.config.max_depth;
+        if self.tt.is_none() {
+            self.tt = Some(Table::try_new(self.config.tt_bits)?);
+        }
+        let tt = self.tt.as_ref().expect("just allocated");
         let (found, nodes) = if self.config.threads > 1 {
             root::deepen_shared(
-                &self.tt,
+                tt,
                 &mut self.history,
                 knobs,
                 self.config.threads,
@@ -251,7 +275,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
                 exact,
             )?
         } else {
-            let mut s = Searcher::new(&self.tt, &mut self.history, knobs, true, None);
+            let mut s = Searcher::new(tt, &mut self.history, knobs, true, None);
             let found = root::deepen(&mut s, game, seat, 1, max_depth, exact)?;
             (found, s.nodes)
         };
@@ -282,7 +306,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         let mut legal = Vec::new();
         while pv.len() < max {
             let ToAct::One(seat) = g.to_act() else { break };
-            let Some(best) = self.tt.best(g.search_key()) else {
+            let Some(best) = self.tt.as_ref().and_then(|tt| tt.best(g.search_key())) else {
                 break;
             };
             g.legal_actions_for(Actor::Seat(seat), &mut legal);
@@ -299,7 +323,9 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
 
     /// Forgets the transposition table and history.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        if let Some(tt) = self.tt.as_mut() {
+            tt.clear();
+        }
         self.history.fill(0);
     }
 }
@@ -327,8 +353,10 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> Bot<G> for AlphaBetaBot<G> {
         }
         // Coming back here later would be a repetition too; scores stored before knew fewer
         // repetitions.
-        if self.visited.insert(game.zobrist()) {
-            self.tt.new_generation();
+        if self.visited.insert(game.zobrist())
+            && let Some(tt) = self.tt.as_mut()
+        {
+            tt.new_generation();
         }
         self.last_mover = None;
         let best = self.search(game)?.best;
@@ -360,5 +388,8 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> Bot<G> for AlphaBetaBot<G> {
     fn last_value(&self) -> Option<Vec<f64>> {
         let last = self.last.as_ref()?;
         Some(report::seat_values(self.last_mover?, last.score))
+    }
+    fn set_stop(&mut self, stop: Option<Stop>) {
+        self.stop = stop;
     }
 }

@@ -8,6 +8,7 @@
 
 use super::root::Shared;
 use super::tt::{Bound, FINGERPRINT_BITS, FINGERPRINTS, Table};
+use crate::stop::{Stop, stopped};
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 use tabula_core::{Actor, Game, Heuristic, Outcome, Seat, ToAct, Zobrist};
@@ -61,6 +62,8 @@ pub(crate) struct Knobs<'a> {
     pub root_seat: Seat,
     /// Whether the threads split the work (see [`DEFER_DEPTH`]).
     pub split: bool,
+    /// Ends the search on every thread when set, as the deadline would.
+    pub stop: Option<&'a Stop>,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -210,7 +213,7 @@ impl<G: Game + Zobrist + Heuristic> Searcher<'_, G> {
         let limit = self.main
             && (knobs.node_limit.is_some_and(|n| self.nodes >= n)
                 || knobs.deadline.is_some_and(|d| Instant::now() >= d));
-        if limit || self.shared.is_some_and(Shared::halted) {
+        if limit || stopped(knobs.stop) || self.shared.is_some_and(Shared::halted) {
             self.stop = true;
         }
     }
@@ -467,6 +470,7 @@ mod tests {
             visited: &visited,
             root_seat: Seat(0),
             split: false,
+            stop: None,
         };
         let mut s = Searcher::new(&table, &mut history, knobs, true, None);
         let mut legal = Vec::new();

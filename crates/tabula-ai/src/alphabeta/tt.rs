@@ -22,7 +22,13 @@
 //! other's data: the XOR then gives another key, and the probe misses, as when another
 //! position had replaced the entry (lockless hashing after Hyatt and Mann).
 
+use crate::AiError;
+use crate::alloc::reserve_exact;
+use crate::bounds::MAX_TT_BITS;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The size of an entry in memory, in bytes.
+pub(crate) const ENTRY_BYTES: usize = size_of::<[AtomicU64; 2]>();
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,14 +121,16 @@ struct Slots {
 }
 
 impl Slots {
-    fn new(bits: u8) -> Self {
-        let size = 1usize << bits.min(30);
-        Slots {
-            words: std::iter::repeat_with(Default::default)
-                .take(size)
-                .collect(),
+    /// `2^bits` empty slots, or the error of an allocation the system refused.
+    fn try_new(bits: u8) -> Result<Self, AiError> {
+        let size = 1usize << bits.min(MAX_TT_BITS);
+        let mut words = Vec::new();
+        reserve_exact(&mut words, size, "the transposition table")?;
+        words.resize_with(size, Default::default);
+        Ok(Slots {
+            words,
             mask: size - 1,
-        }
+        })
     }
 
     #[inline]
@@ -175,13 +183,20 @@ impl Table {
     /// The exact results' array holds `2^EXACT_BITS` entries (256 KB).
     const EXACT_BITS: u8 = 14;
 
-    /// A table of `2^bits` entries (16 bytes each).
-    pub fn new(bits: u8) -> Self {
-        Table {
-            entries: Slots::new(bits),
-            exact: Slots::new(Self::EXACT_BITS),
+    /// A table of `2^bits` entries ([`ENTRY_BYTES`] each, `bits` at most
+    /// [`MAX_TT_BITS`]), or the error of an allocation the system refused.
+    pub fn try_new(bits: u8) -> Result<Self, AiError> {
+        Ok(Table {
+            entries: Slots::try_new(bits)?,
+            exact: Slots::try_new(Self::EXACT_BITS)?,
             generation: 0,
-        }
+        })
+    }
+
+    /// A table of `2^bits` entries, for tests.
+    #[cfg(test)]
+    pub fn new(bits: u8) -> Self {
+        Table::try_new(bits).expect("a test's table fits in memory")
     }
 
     /// Starts a new generation: older scores are no longer trusted.

@@ -2,6 +2,10 @@
 //! ([`Parallelism`]), with the checks that name a bad value.
 
 use crate::Pace;
+use crate::bounds::{
+    MAX_ITERATIONS, MAX_ROLLOUT_STEPS, MAX_THREADS, MAX_TIME_MS, MAX_TREE_NODES, NODE_BYTES,
+    about_bytes, at_most, finite,
+};
 use serde::{Deserialize, Serialize};
 
 /// The settings of an MCTS bot. See the module docs.
@@ -76,24 +80,45 @@ impl MctsConfig {
         }
     }
 
-    /// Checks the settings.
+    /// Checks the settings: an iteration or a time limit, each within its bound, and every
+    /// other setting within its bound ([`crate::bounds`]), with a message naming the setting.
     pub fn check(&self) -> Result<(), String> {
         if self.iterations.is_none() && self.time_ms.is_none() {
             return Err("an iteration or a time limit is needed".into());
         }
-        if !(self.exploration.is_finite() && self.exploration >= 0.0) {
-            return Err(format!(
-                "exploration must be a number ≥ 0, not {}",
-                self.exploration
-            ));
+        if let Some(iterations) = self.iterations {
+            at_most("iterations", iterations, MAX_ITERATIONS, "")?;
         }
+        if let Some(ms) = self.time_ms {
+            at_most("ms", ms, MAX_TIME_MS, "10 minutes")?;
+        }
+        finite("c", self.exploration)?;
         if self.threads == 0 {
             return Err("threads must be at least 1".into());
         }
-        if !(self.prior_weight.is_finite() && self.prior_weight >= 0.0) {
+        at_most("threads", self.threads, MAX_THREADS, "")?;
+        let memory = |nodes: usize| about_bytes(nodes as u128, NODE_BYTES as u128);
+        at_most(
+            "nodes",
+            self.max_nodes,
+            MAX_TREE_NODES,
+            &memory(MAX_TREE_NODES),
+        )?;
+        if self.parallel == Parallelism::Root {
+            // One tree per thread.
+            at_most(
+                "nodes × threads with parallel=root",
+                self.max_nodes.saturating_mul(self.threads),
+                MAX_TREE_NODES,
+                &memory(MAX_TREE_NODES),
+            )?;
+        }
+        at_most("steps", self.rollout_max_steps, MAX_ROLLOUT_STEPS, "")?;
+        finite("prior", self.prior_weight)?;
+        if !self.wait_margin.is_finite() {
             return Err(format!(
-                "prior weight must be a number ≥ 0, not {}",
-                self.prior_weight
+                "wait margin: a finite number, not {}",
+                self.wait_margin
             ));
         }
         Ok(())

@@ -15,14 +15,15 @@
 //!   select by PUCT (0.9 of the prior on it) instead of UCT. Without it, a policy much better
 //!   than the tree's early exploration makes *deferring* look better than *acting* (a Magical
 //!   Circle bot would vote forever rather than claim a card its solver can win).
-//! - **Subtree reuse**: after [`Bot::observe`]s the tree under the new position is kept. The
+//! - **Subtree reuse**: after [`Bot::observe`](crate::Bot::observe)s the tree under the new position is kept. The
 //!   tree's states were reached from the observed game by the observed actions, so they carry
 //!   the game's own position history: a draw by repetition found in the tree is the game's.
 //!   The bot recognises the position it expects by its Zobrist hash
 //!   ([`Game::zobrist_hash`]) where the game has one, and otherwise trusts that the host
 //!   observed every action since the last search; the tree follows the observed actions by
 //!   value.
-//! - **Budget**: iterations (deterministic) and/or wall time per decision.
+//! - **Budget**: iterations (deterministic) and/or wall time per decision; a [`Stop`] flag
+//!   ([`Bot::set_stop`](crate::Bot::set_stop)) ends a search early, checked with the time.
 //! - **Threads** ([`Parallelism`]): by default tree parallelism: one tree shared by `threads`
 //!   threads with virtual loss (see `shared.rs`), not deterministic; or root parallelism:
 //!   `threads` independent trees, each on its own thread, with seeds drawn from the bot's
@@ -31,6 +32,7 @@
 //! - **Memory**: an arena of nodes per tree (children contiguous, per-seat sums in a parallel
 //!   array), capped by `max_nodes`; no allocation per iteration once buffers have grown.
 
+mod bot;
 mod config;
 mod report;
 mod search;
@@ -40,16 +42,23 @@ mod tree;
 pub use config::{MctsConfig, Parallelism};
 pub use search::RootChild;
 
-use crate::bot::seat_actions;
 use crate::rollout::{RandomRollout, Rollout};
-use crate::{AiError, Bot, Decision};
+use crate::{AiError, Decision, Stop};
 use rand::RngExt;
 use search::{Scratch, Settings, TreeBudget, Worker, merge_roots, run};
 use shared::{Limits, STORE_NS_PER_NODE, SharedTree, store_estimate};
 use std::sync::atomic::AtomicI64;
 use std::time::{Duration, Instant};
-use tabula_core::{Game, GameRng, Seat, ToAct, rng_from_seed};
+use tabula_core::{Game, GameRng, Seat, rng_from_seed};
 use tree::Tree;
+
+/// The memory one node takes, in bytes, in a game of `seats` seats whose actions are `A`:
+/// the node and its sums in a bot's tree and, for a search of several threads sharing one
+/// tree, its slot in the shared arena (both are held while the search writes the arena
+/// back). [`crate::bounds::NODE_BYTES`] is the most any built-in game takes.
+pub fn node_bytes<A>(seats: usize) -> usize {
+    size_of::<tree::Node<A>>() + seats * size_of::<f32>() + shared::slot_bytes::<A>(seats)
+}
 
 /// What the last search found.
 #[derive(Clone, Debug)]
@@ -90,6 +99,8 @@ pub struct MctsBot<G: Game, R: Rollout<G> = RandomRollout> {
     last: Option<SearchInfo<G::Action>>,
     /// The chosen action's mean returns at the last decision, if it searched.
     last_value: Option<Vec<f64>>,
+    /// Ends searches early when set ([`Bot::set_stop`](crate::Bot::set_stop)).
+    stop: Option<Stop>,
 }
 
 impl<G: Game> MctsBot<G, RandomRollout> {
@@ -123,6 +134,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
             actions: Vec::new(),
             last: None,
             last_value: None,
+            stop: None,
         }
     }
 
@@ -143,17 +155,43 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
     }
 
     /// Searches `game` within the budget and returns the root statistics (also kept for
-    /// [`MctsBot::last_search`]). The game must not be over.
+    /// [`MctsBot::last_search`]). The game must not be over. When the system refuses the
+    /// trees' memory, the error says so ([`AiError::OutOfMemory`]) and the bot forgets its
+    /// trees.
     pub fn search(&mut self, game: &G) -> Result<&SearchInfo<G::Action>, AiError> {
         if game.is_over() {
             return Err(AiError::GameOver);
         }
         self.config.check().map_err(AiError::Unsupported)?;
         let start = Instant::now();
-        self.prepare_trees(game);
-        if self.tree_parallel() {
-            return self.search_shared(game, start);
+        let searched = self.prepare_trees(game).and_then(|()| {
+            if self.tree_parallel() {
+                self.search_shared(game, start)
+            } else {
+                self.search_trees(game, start)
+            }
+        });
+        match searched {
+            Ok((iterations, reused_visits)) => {
+                Ok(self.finish(game, start, iterations, reused_visits))
+            }
+            Err(e) => {
+                self.reset_trees();
+                Err(e)
+            }
         }
+    }
+
+    /// Drops the trees (and the memory they hold) and the cursors into them.
+    fn reset_trees(&mut self) {
+        self.workers.clear();
+        self.cursors.clear();
+        self.cursor_position = None;
+    }
+
+    /// A search of one tree per thread (one thread, or root parallelism): the iterations it
+    /// ran and the visits the roots had before.
+    fn search_trees(&mut self, game: &G, start: Instant) -> Result<(u64, u64), AiError> {
         let threads = self.workers.len();
         let reused_visits = self
             .workers
@@ -171,6 +209,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
                 iterations: total
                     .map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64)),
                 deadline,
+                stop: self.stop.as_ref(),
             })
             .collect();
         let config = &self.config;
@@ -214,7 +253,10 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
                     .sum()
             })
         };
-        Ok(self.finish(game, start, iterations, reused_visits))
+        if let Some(refused) = self.workers.iter_mut().find_map(|w| w.tree.refused.take()) {
+            return Err(refused);
+        }
+        Ok((iterations, reused_visits))
     }
 
     /// Records what the search that started at `start` found.
@@ -252,18 +294,18 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
     }
 
     /// A tree-parallel search: the kept tree is loaded into the shared arena, searched by
-    /// `threads` threads at once, and stored back.
-    fn search_shared(
-        &mut self,
-        game: &G,
-        start: Instant,
-    ) -> Result<&SearchInfo<G::Action>, AiError> {
+    /// `threads` threads at once, and stored back. The iterations it ran and the visits the
+    /// root had before.
+    fn search_shared(&mut self, game: &G, start: Instant) -> Result<(u64, u64), AiError> {
         let threads = self.config.threads;
         let seats = game.num_seats();
         let capacity = self.config.max_nodes.max(1);
-        let mut shared = match self.shared.take() {
-            Some(s) if s.seats() == seats && s.capacity() == capacity => s,
-            _ => SharedTree::new(seats, capacity),
+        // An arena of another size goes before the new one is made: both at once could need
+        // twice the memory.
+        let kept = (self.shared.take()).filter(|s| s.seats() == seats && s.capacity() == capacity);
+        let mut shared = match kept {
+            Some(s) => s,
+            None => SharedTree::try_new(seats, capacity)?,
         };
         let tree = &mut self.workers[0].tree;
         let reused_visits = tree.nodes[0].visits as u64;
@@ -276,6 +318,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
                 .config
                 .time_ms
                 .map(|ms| start + Duration::from_millis(ms)),
+            stop: self.stop.as_ref(),
         };
         let remaining = AtomicI64::new(self.config.iterations.unwrap_or(0) as i64);
         let settings = Settings::of(&self.config);
@@ -305,15 +348,15 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         });
         let iterations = tallies.iter().map(|t| shared.add_to_root(t)).sum();
         let storing = Instant::now();
-        shared.store(&mut self.workers[0].tree);
+        shared.store(&mut self.workers[0].tree)?;
         self.store_ns_per_node =
             store_estimate(self.store_ns_per_node, self.workers[0].tree.len(), storing);
         self.shared = Some(shared);
-        Ok(self.finish(game, start, iterations, reused_visits))
+        Ok((iterations, reused_visits))
     }
 
     /// Re-roots the trees at `game` when the observed actions lead there, or starts afresh.
-    fn prepare_trees(&mut self, game: &G) {
+    fn prepare_trees(&mut self, game: &G) -> Result<(), AiError> {
         let threads = self.tree_count();
         let seats = game.num_seats();
         // Without a hash, the trees are kept only when actions were observed since the last
@@ -326,7 +369,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         if reusable {
             for (w, cursor) in self.workers.iter_mut().zip(&self.cursors) {
                 match cursor {
-                    Some(node) => w.tree.reroot(*node),
+                    Some(node) => w.tree.reroot(*node)?,
                     None => w.tree.clear(seats),
                 }
             }
@@ -345,6 +388,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
                 scratch: Scratch::new(),
             }));
         }
+        Ok(())
     }
 
     /// The action of `seat` with the most visits, and whether it beats waiting.
@@ -380,96 +424,6 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
             }
         }
         Decision::Act(best.action)
-    }
-}
-
-impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn decide(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        may_wait: bool,
-    ) -> Result<Decision<G::Action>, AiError> {
-        self.last_value = None;
-        let mut actions = std::mem::take(&mut self.actions);
-        let checked = seat_actions(game, seat, &mut actions);
-        let only = (actions.len() == 1).then(|| actions[0]);
-        self.actions = actions;
-        checked?;
-        let several = matches!(game.to_act(), ToAct::Several(_));
-        if let (Some(a), false) = (only, may_wait && several) {
-            return Ok(Decision::Act(a));
-        }
-        self.search(game)?;
-        let mut decision = self.pick(seat, may_wait && several);
-        if matches!(decision, Decision::Act(a) if !self.actions.contains(&a)) {
-            // A kept tree that was not this position's (a host that missed reporting an
-            // action, in a game without a hash to tell): search afresh.
-            self.cursor_position = None;
-            self.search(game)?;
-            decision = self.pick(seat, may_wait && several);
-        }
-        if let Decision::Act(action) = decision {
-            self.last_value = self.last.as_ref().and_then(|info| {
-                info.children
-                    .iter()
-                    .find(|c| c.actor == Some(seat) && c.action == action && c.visits > 0)
-                    .map(|c| c.mean.clone())
-            });
-        }
-        match decision {
-            Decision::Wait if !(may_wait && several) => Err(AiError::NoLegalAction(seat)),
-            d => Ok(d),
-        }
-    }
-
-    fn observe(&mut self, before: &G, action: G::Action) {
-        if self.workers.is_empty() || !self.config.reuse_tree {
-            return;
-        }
-        let expected = before.zobrist_hash();
-        if self.cursor_position != Some(expected) {
-            self.cursor_position = None;
-            return;
-        }
-        for (w, cursor) in self.workers.iter().zip(self.cursors.iter_mut()) {
-            *cursor = cursor.and_then(|node| w.tree.find_child(node, action));
-        }
-        // Without a hash, the observed actions alone say where the cursors stand.
-        if expected.is_some() {
-            let mut after = before.clone();
-            after.apply(action);
-            self.cursor_position = Some(after.zobrist_hash());
-        }
-    }
-
-    fn reset(&mut self) {
-        self.workers.clear();
-        self.cursors.clear();
-        self.cursor_position = None;
-        self.last = None;
-        self.last_value = None;
-    }
-
-    fn think_delay(&self, game: &G, _seat: Seat) -> Duration {
-        self.config.pace.delay(game)
-    }
-
-    fn analyse(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        limits: &crate::SearchLimits,
-        _every_root_action: bool,
-    ) -> Result<Option<crate::SearchReport<G::Action>>, AiError> {
-        self.analyse_seat(game, seat, limits).map(Some)
-    }
-    fn last_value(&self) -> Option<Vec<f64>> {
-        self.last_value.clone()
     }
 }
 

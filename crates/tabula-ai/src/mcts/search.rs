@@ -5,6 +5,7 @@
 use super::MctsConfig;
 use super::tree::{Kind, NATURE, Tree};
 use crate::rollout::{Rollout, RolloutBuffers, play_out};
+use crate::stop::{Stop, stopped};
 use std::collections::HashMap;
 use std::time::Instant;
 use tabula_core::{Game, GameRng, MAX_SEATS, Seat};
@@ -45,20 +46,34 @@ pub(crate) struct Worker<A> {
     pub scratch: Scratch<A>,
 }
 
-/// What one tree's search may spend.
+/// What one tree's search may spend, and the flag that ends it early.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct TreeBudget {
+pub(crate) struct TreeBudget<'a> {
     pub iterations: Option<u64>,
     pub deadline: Option<Instant>,
+    pub stop: Option<&'a Stop>,
 }
 
-/// Runs iterations on `tree` (rooted at `root`) until the budget is spent; returns how many.
+impl TreeBudget<'_> {
+    /// Whether the search is to end now for its deadline or its stop flag (checked every
+    /// [`CHECK_EVERY`] iterations).
+    #[inline]
+    pub fn out_of_time(&self) -> bool {
+        stopped(self.stop) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Iterations between two checks of the time and the stop flag.
+pub(crate) const CHECK_EVERY: u64 = 16;
+
+/// Runs iterations on `tree` (rooted at `root`) until the budget is spent, or the system
+/// refuses the tree's memory ([`Tree::refused`]); returns how many.
 pub(crate) fn run<G: Game, R: Rollout<G>>(
     tree: &mut Tree<G::Action>,
     root: &G,
     policy: &R,
     config: &MctsConfig,
-    budget: TreeBudget,
+    budget: TreeBudget<'_>,
     rng: &mut GameRng,
     scratch: &mut Scratch<G::Action>,
 ) -> u64 {
@@ -68,9 +83,9 @@ pub(crate) fn run<G: Game, R: Rollout<G>>(
         if budget.iterations.is_some_and(|max| done >= max) {
             break;
         }
-        if done.is_multiple_of(16)
+        if done.is_multiple_of(CHECK_EVERY)
             && done > 0
-            && budget.deadline.is_some_and(|d| Instant::now() >= d)
+            && (budget.out_of_time() || tree.refused.is_some())
         {
             break;
         }

@@ -22,9 +22,12 @@
 //! The result is not deterministic (it depends on how the threads interleave); root
 //! parallelism ([`super::Parallelism::Root`]) is, for a given seed and thread count.
 
-use super::search::{Scratch, Settings};
+use super::search::{CHECK_EVERY, Scratch, Settings};
 use super::tree::{Kind, NATURE, NONE, Node, Tree};
+use crate::AiError;
+use crate::alloc::reserve;
 use crate::rollout::{Rollout, below, play_out};
+use crate::stop::stopped;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
@@ -77,6 +80,11 @@ struct SNode<A> {
     sums: [AtomicU64; INLINE_SEATS],
 }
 
+/// The memory of one node in the arena, in bytes, with `seats` seats.
+pub(crate) fn slot_bytes<A>(seats: usize) -> usize {
+    size_of::<SNode<A>>() + seats.saturating_sub(INLINE_SEATS) * size_of::<AtomicU64>()
+}
+
 /// One tree searched by several threads at once. See the module docs.
 pub(crate) struct SharedTree<A> {
     nodes: Zeroed<SNode<A>>,
@@ -111,19 +119,21 @@ const CLAIM: i64 = 32;
 unsafe impl<A: Send + Sync> Sync for SharedTree<A> {}
 
 impl<A: Copy + PartialEq> SharedTree<A> {
-    /// An empty arena of `capacity` nodes for `seats` seats.
-    pub fn new(seats: usize, capacity: usize) -> Self {
+    /// An empty arena of `capacity` nodes for `seats` seats, or the error of an allocation
+    /// the system refused.
+    pub fn try_new(seats: usize, capacity: usize) -> Result<Self, AiError> {
         let capacity = capacity.max(1);
+        let values = capacity.saturating_mul(seats.saturating_sub(INLINE_SEATS));
         // All-zero bytes are valid for both element types (atomics and `MaybeUninit`).
-        SharedTree {
-            nodes: unsafe { Zeroed::new(capacity) },
-            values: unsafe { Zeroed::new(capacity * seats.saturating_sub(INLINE_SEATS)) },
+        Ok(SharedTree {
+            nodes: unsafe { Zeroed::try_new(capacity, "the search tree")? },
+            values: unsafe { Zeroed::try_new(values, "the search tree's values")? },
             growth: Padded(Growth {
                 len: AtomicUsize::new(0),
                 full: AtomicBool::new(false),
             }),
             seats,
-        }
+        })
     }
 
     /// The number of node slots.
@@ -168,15 +178,20 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         *self.growth.0.full.get_mut() = false;
     }
 
-    /// Writes the arena's content into `tree` (replacing it).
-    pub fn store(&mut self, tree: &mut Tree<A>) {
+    /// Writes the arena's content into `tree` (replacing it), or leaves `tree` a fresh
+    /// root when the system refuses its memory.
+    pub fn store(&mut self, tree: &mut Tree<A>) -> Result<(), AiError> {
         let seats = self.seats;
         let len = *self.growth.0.len.get_mut();
         tree.nodes.clear();
         tree.values.clear();
         // Reserved at once: growing by doubling copied the tree into fresh pages each time.
-        tree.nodes.reserve(len);
-        tree.values.reserve(len * seats);
+        let reserved = reserve(&mut tree.nodes, len, "the search tree")
+            .and_then(|()| reserve(&mut tree.values, len * seats, "the search tree's values"));
+        if let Err(e) = reserved {
+            tree.clear(seats);
+            return Err(e);
+        }
         for i in 0..len {
             let slot = &mut self.nodes[i];
             // Slots below `len` were written by `load` or an expansion.
@@ -214,6 +229,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             }
             tree.nodes.push(node);
         }
+        Ok(())
     }
 
     #[inline]
@@ -434,11 +450,12 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 }
                 claimed -= 1;
             }
-            if done.is_multiple_of(16)
+            if done.is_multiple_of(CHECK_EVERY)
                 && done > 0
-                && budget
-                    .deadline
-                    .is_some_and(|d| self.no_time_left(d, store_ns_per_node))
+                && (stopped(budget.stop)
+                    || budget
+                        .deadline
+                        .is_some_and(|d| self.no_time_left(d, store_ns_per_node)))
             {
                 break;
             }

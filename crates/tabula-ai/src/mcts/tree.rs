@@ -6,6 +6,8 @@
 //! expansion and tried in that order before UCT applies to them all, so `tried` children are
 //! exactly the first `tried` ones.
 
+use crate::AiError;
+use crate::alloc::reserve;
 use crate::rollout::{Rollout, below};
 use rand::RngExt;
 use tabula_core::{Actor, Game, GameRng, MAX_SEATS, Seat, SeatSet, ToAct};
@@ -88,6 +90,9 @@ pub(crate) struct Tree<A> {
     pub values: Vec<f32>,
     pub seats: usize,
     pub max_nodes: usize,
+    /// The allocation the system refused while the tree grew: the tree stopped growing, and
+    /// the search ends with this error.
+    pub refused: Option<AiError>,
 }
 
 impl<A: Copy> Tree<A> {
@@ -97,6 +102,7 @@ impl<A: Copy> Tree<A> {
             values: Vec::new(),
             seats,
             max_nodes: max_nodes.max(1),
+            refused: None,
         };
         tree.clear(seats);
         tree
@@ -105,6 +111,7 @@ impl<A: Copy> Tree<A> {
     /// Forgets everything; the tree holds a fresh root.
     pub fn clear(&mut self, seats: usize) {
         self.seats = seats;
+        self.refused = None;
         self.nodes.clear();
         self.values.clear();
         self.nodes.push(Node::new(None, NATURE, 1.0));
@@ -116,13 +123,28 @@ impl<A: Copy> Tree<A> {
         self.values[node * self.seats + seat]
     }
 
+    /// Makes room for `n` more nodes; false (the error kept in [`Tree::refused`]) when the
+    /// system refuses the memory.
+    fn make_room(&mut self, n: usize) -> bool {
+        let seats = self.seats;
+        let room = reserve(&mut self.nodes, n, "the search tree")
+            .and_then(|()| reserve(&mut self.values, n * seats, "the search tree's values"));
+        match room {
+            Ok(()) => true,
+            Err(e) => {
+                self.refused = Some(e);
+                false
+            }
+        }
+    }
+
     fn push(&mut self, action: A, actor: u8, prob: f32) {
         self.nodes.push(Node::new(Some(action), actor, prob));
         self.values.extend(std::iter::repeat_n(0.0, self.seats));
     }
 
     /// Expands `node`, whose state is `game`. Returns false (leaving it unexpanded) when the
-    /// tree is full. A seat's children are shuffled, then the policy's recommendation (if any)
+    /// tree is full, or when the system refuses its memory ([`Tree::refused`]). A seat's children are shuffled, then the policy's recommendation (if any)
     /// is put first and marked.
     pub fn expand<G: Game<Action = A>, R: Rollout<G>>(
         &mut self,
@@ -144,7 +166,7 @@ impl<A: Copy> Tree<A> {
             }
             ToAct::One(seat) => {
                 game.legal_actions_for(Actor::Seat(seat), actions);
-                if first + actions.len() > self.max_nodes {
+                if first + actions.len() > self.max_nodes || !self.make_room(actions.len()) {
                     return false;
                 }
                 self.push_seat_children(game, seat, policy, rng, actions);
@@ -153,7 +175,7 @@ impl<A: Copy> Tree<A> {
             }
             ToAct::Chance => {
                 game.chance_outcomes(chances);
-                if first + chances.len() > self.max_nodes {
+                if first + chances.len() > self.max_nodes || !self.make_room(chances.len()) {
                     return false;
                 }
                 for &(a, p) in chances.iter() {
@@ -165,7 +187,9 @@ impl<A: Copy> Tree<A> {
                 let mut count = 0;
                 for seat in seats.iter() {
                     game.legal_actions_for(Actor::Seat(seat), actions);
-                    if first + count + actions.len() > self.max_nodes {
+                    if first + count + actions.len() > self.max_nodes
+                        || !self.make_room(actions.len())
+                    {
                         self.nodes.truncate(first);
                         self.values.truncate(first * self.seats);
                         return false;
@@ -400,14 +424,17 @@ impl<A: Copy> Tree<A> {
     }
 
     /// Makes the subtree under `new_root` the whole tree (subtree reuse), keeping its
-    /// statistics; the old nodes are dropped.
-    pub fn reroot(&mut self, new_root: usize) {
+    /// statistics; the old nodes are dropped. When the system refuses the memory of the
+    /// copy, the tree is left as it was.
+    pub fn reroot(&mut self, new_root: usize) -> Result<(), AiError> {
         if new_root == 0 {
-            return;
+            return Ok(());
         }
         let seats = self.seats;
-        let mut nodes = Vec::with_capacity(self.nodes.len() / 2);
-        let mut values = Vec::with_capacity(self.values.len() / 2);
+        let what = "the search tree";
+        let (mut nodes, mut values) = (Vec::new(), Vec::new());
+        reserve(&mut nodes, self.nodes.len() / 2, what)?;
+        reserve(&mut values, self.values.len() / 2, what)?;
         let mut root = self.nodes[new_root];
         root.action = None;
         root.actor = NATURE;
@@ -419,6 +446,8 @@ impl<A: Copy> Tree<A> {
             let old = nodes[next];
             if old.first_child != NONE {
                 let start = nodes.len() as u32;
+                reserve(&mut nodes, old.num_children as usize, what)?;
+                reserve(&mut values, old.num_children as usize * seats, what)?;
                 for child in old.children() {
                     nodes.push(self.nodes[child]);
                     values.extend_from_slice(&self.values[child * seats..(child + 1) * seats]);
@@ -429,6 +458,7 @@ impl<A: Copy> Tree<A> {
         }
         self.nodes = nodes;
         self.values = values;
+        Ok(())
     }
 
     pub fn len(&self) -> usize {

@@ -142,6 +142,10 @@ impl Bot<MagicalCircle> for SightBot {
         self.search.think_delay(game, seat)
     }
 
+    fn set_stop(&mut self, stop: Option<tabula_ai::Stop>) {
+        self.search.set_stop(stop)
+    }
+
     /// The level's search, reporting this level's own choice as the best action.
     fn analyse(
         &mut self,

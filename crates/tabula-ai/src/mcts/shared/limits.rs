@@ -1,7 +1,8 @@
 //! When a tree-parallel search stops: its iterations are spent, or its deadline is near
 //! enough that writing the shared tree back into the bot's tree ([`SharedTree::store`],
 //! linear in the nodes: a few milliseconds for a Connect Four tree of 300,000) would not
-//! fit before it. The threads check the time every 16 iterations.
+//! fit before it, or its stop flag is set. The threads check the time and the flag every 16
+//! iterations.
 
 use super::SharedTree;
 use crate::mcts::search::TreeBudget;
@@ -37,7 +38,7 @@ pub(crate) fn store_estimate(before: f64, nodes: usize, began: Instant) -> f64 {
 pub(crate) struct Limits<'a> {
     /// Iterations left, shared by the threads.
     pub remaining: &'a AtomicI64,
-    pub budget: TreeBudget,
+    pub budget: TreeBudget<'a>,
     /// The expected cost of writing the tree back ([`SharedTree::store`]) per node, in
     /// nanoseconds: a timed search stops early enough for it to fit before the deadline.
     pub store_ns_per_node: f64,

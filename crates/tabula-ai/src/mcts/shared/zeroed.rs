@@ -7,8 +7,12 @@
 //! before and zero all of it with `memset` (mimalloc does), which makes every page resident
 //! and, measured in `tabula bench connect-four` on 2 threads, cost more than the search
 //! itself. Freeing goes back to the system allocator too.
+//!
+//! An arena the system cannot give is an error ([`AiError::OutOfMemory`]), not an abort.
 
-use std::alloc::{GlobalAlloc, Layout, System, handle_alloc_error};
+use crate::AiError;
+use crate::alloc::out_of_memory;
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 
@@ -23,22 +27,24 @@ unsafe impl<T: Send> Send for Zeroed<T> {}
 unsafe impl<T: Sync> Sync for Zeroed<T> {}
 
 impl<T> Zeroed<T> {
-    /// Allocates `len` (at least 1) zeroed elements.
+    /// Allocates `len` (at least 1) zeroed elements, or names the allocation (`what`) the
+    /// system refused.
     ///
     /// # Safety
     /// All-zero bytes must be a valid `T`, and `T` not zero-sized.
-    pub(super) unsafe fn new(len: usize) -> Self {
+    pub(super) unsafe fn try_new(len: usize, what: &str) -> Result<Self, AiError> {
         let len = len.max(1);
-        let layout = Self::layout(len);
+        let refused = || out_of_memory::<T>(what, len);
+        let layout = Layout::array::<T>(len).map_err(|_| refused())?;
         let ptr = unsafe { System.alloc_zeroed(layout) } as *mut T;
-        match NonNull::new(ptr) {
-            Some(ptr) => Zeroed { ptr, len },
-            None => handle_alloc_error(layout),
-        }
+        NonNull::new(ptr)
+            .map(|ptr| Zeroed { ptr, len })
+            .ok_or_else(refused)
     }
 
     fn layout(len: usize) -> Layout {
-        Layout::array::<T>(len).expect("the arena fits in memory")
+        // The layout `try_new` allocated with.
+        Layout::array::<T>(len).expect("allocated with this layout")
     }
 }
 
@@ -75,14 +81,29 @@ mod tests {
 
     #[test]
     fn an_arena_starts_zeroed_and_keeps_what_is_written() {
-        let mut arena: Zeroed<AtomicU64> = unsafe { Zeroed::new(1 << 20) };
+        let mut arena: Zeroed<AtomicU64> = unsafe { Zeroed::try_new(1 << 20, "arena") }.unwrap();
         assert_eq!(arena.len(), 1 << 20);
         assert!(arena.iter().step_by(4096).all(|v| v.load(Relaxed) == 0));
         arena[12345].store(7, Relaxed);
         *arena[99].get_mut() = 3;
         assert_eq!(arena[12345].load(Relaxed), 7);
         assert_eq!(arena[99].load(Relaxed), 3);
-        let empty: Zeroed<AtomicU64> = unsafe { Zeroed::new(0) };
+        let empty: Zeroed<AtomicU64> = unsafe { Zeroed::try_new(0, "arena") }.unwrap();
         assert_eq!(empty.len(), 1);
+    }
+
+    /// More than the address space (2^55 bytes), and more than a layout may hold: errors
+    /// naming the size, not aborts.
+    #[test]
+    fn an_arena_the_system_refuses_is_an_error() {
+        for len in [1usize << 52, usize::MAX / 2] {
+            let refused = unsafe { Zeroed::<AtomicU64>::try_new(len, "the search tree") };
+            let err = refused.err().expect("refused").to_string();
+            let bytes = len as u128 * 8;
+            assert_eq!(
+                err,
+                format!("could not allocate the search tree: {bytes} bytes")
+            );
+        }
     }
 }
