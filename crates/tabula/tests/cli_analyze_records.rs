@@ -1,6 +1,8 @@
 //! `tabula analyze` through the real binary: `--records` and `--csv` written as games end,
 //! a run killed mid-way and finished with `--resume` giving the uninterrupted run's report,
-//! the progress log when standard error is not a terminal, and `--variant` side by side.
+//! the progress log when standard error is not a terminal, and `--variant` side by side;
+//! records of other rules, without their header, or with a field out of range, refused on
+//! resume (exit status 2, naming the line and the field), never a panic.
 
 mod support;
 
@@ -48,11 +50,13 @@ fn stable(mut report: Value) -> Value {
     report
 }
 
+/// The game rows of a records file (its header apart).
 fn lines(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .unwrap_or_default()
         .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v.get("records").is_none())
         .collect()
 }
 
@@ -247,4 +251,123 @@ fn variants_are_compared_side_by_side_with_p_values() {
         "b:",
     ]);
     assert!(err.contains("players must be a whole number"), "{err}");
+}
+
+/// Four Toumaï games between random bots, recorded in `records`, with `extra` options.
+fn toumai_args<'a>(records: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "analyze",
+        "toumai",
+        "--games",
+        "4",
+        "--bot",
+        "random",
+        "--weaker",
+        "none",
+        "--json",
+        "--records",
+        records,
+    ];
+    args.extend(extra);
+    args
+}
+
+#[test]
+fn the_records_header_names_the_rules_and_resume_refuses_other_rules() {
+    let dir = scratch("rules");
+    let records = dir.join("r.jsonl");
+    let r = records.to_str().unwrap();
+    ok(&toumai_args(r, &["--max-plies", "40"]));
+    let text = std::fs::read_to_string(&records).unwrap();
+    let header: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["game"], "toumai", "{header}");
+    assert_eq!(header["variants"][0]["params"]["max_plies"], 40, "{header}");
+    assert_eq!(header["random_setup"], false, "{header}");
+
+    let err = fails(&toumai_args(r, &["--max-plies", "60", "--resume"]));
+    assert!(
+        err.contains("other rules")
+            && err.contains("`max_plies` is 40 in the records, 60 in this run"),
+        "{err}"
+    );
+    let err = fails(&toumai_args(r, &["--resume"]));
+    assert!(err.contains("`max_plies` is 40 in the records"), "{err}");
+    let err = fails(&toumai_args(
+        r,
+        &["--max-plies", "40", "--random-setup", "--resume"],
+    ));
+    assert!(err.contains("--random-setup"), "{err}");
+    let err = fails(&toumai_args(
+        r,
+        &["--max-plies", "40", "--param", "swap_lock=any", "--resume"],
+    ));
+    assert!(err.contains("`swap_lock`"), "{err}");
+    // The records are kept as they were, and the same rules resume them.
+    assert_eq!(std::fs::read_to_string(&records).unwrap(), text);
+    let out = ok(&toumai_args(r, &["--max-plies", "40", "--resume"]));
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["resumed_games"], 4);
+}
+
+#[test]
+fn records_without_a_header_are_refused_on_resume() {
+    let dir = scratch("headerless");
+    let records = dir.join("r.jsonl");
+    let r = records.to_str().unwrap();
+    ok(&toumai_args(r, &[]));
+    let text = std::fs::read_to_string(&records).unwrap();
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    std::fs::write(&records, rows.join("\n") + "\n").unwrap();
+    let err = fails(&toumai_args(r, &["--resume"]));
+    assert!(err.contains("has no header line"), "{err}");
+}
+
+/// Each field of a recorded row made impossible in turn: resume answers exit status 2 naming
+/// the file, the line and the field (never a panic).
+#[test]
+fn every_field_of_a_resumed_row_is_checked_and_named_with_its_line() {
+    let dir = scratch("fields");
+    let records = dir.join("r.jsonl");
+    let r = records.to_str().unwrap();
+    ok(&toumai_args(r, &[]));
+    let text = std::fs::read_to_string(&records).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let good: Value = serde_json::from_str(lines[2]).unwrap();
+    let cases: [(&str, Value); 12] = [
+        ("bots_by_seat", serde_json::json!([0, 7])),
+        ("bots_by_seat", serde_json::json!([0])),
+        ("choices", serde_json::json!([{"seat": 9, "actions": 3}])),
+        ("ranks", serde_json::json!([1, 9])),
+        ("ranks", serde_json::json!([1])),
+        ("winner", serde_json::json!(5)),
+        ("bots", serde_json::json!(["random"])),
+        ("scores", serde_json::json!([1, 2, 3])),
+        ("evals", serde_json::json!([[0.5]])),
+        ("variant", serde_json::json!("other")),
+        ("turns", serde_json::json!(1_000_000)),
+        ("spaces", serde_json::json!([1])),
+    ];
+    for (field, value) in cases {
+        let mut row = good.clone();
+        row[field] = value.clone();
+        if field == "ranks" {
+            row["reason"] = serde_json::json!("win");
+        }
+        let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        edited[2] = row.to_string();
+        std::fs::write(&records, edited.join("\n") + "\n").unwrap();
+        let o = tabula(&toumai_args(r, &["--resume"]));
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{field} = {value}: {err}");
+        assert!(
+            err.contains(&format!("records file {r} line 3: field `{field}`")),
+            "{field} = {value}: {err}"
+        );
+    }
+    // A row that is not a row at all.
+    let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    edited[1] = r#"{"seat": 1}"#.into();
+    std::fs::write(&records, edited.join("\n") + "\n").unwrap();
+    let err = fails(&toumai_args(r, &["--resume"]));
+    assert!(err.contains("line 2:"), "{err}");
 }

@@ -9,7 +9,7 @@ use super::analyze_html::{
     STYLE, ci, coverage_html, dynamics_html, ladder_html, pct, table, with_contents,
 };
 use super::analyze_ladder::{parse_ladder, run_ladder};
-use super::analyze_records::{LogProgress, RecordSink};
+use super::analyze_records::{LogProgress, RecordSink, RunRules};
 use super::analyze_variants::{Variant, comparison_html, overlays, parse_variants};
 use super::plots::{self, escape};
 use super::simulate::{MATCH_RACE, match_config, progress_bar};
@@ -87,17 +87,12 @@ pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
     if ladder.is_some() && variants.len() > 1 {
         bail!("--ladder takes one variant, not {}", variants.len());
     }
-    let (sink, known) = RecordSink::open(args.records, args.csv, args.resume)?;
-    if let Some(row) = known
+    let named: Vec<(String, Value)> = variants
         .iter()
-        .find(|r| !variants.iter().any(|v| v.name == r.variant))
-    {
-        bail!(
-            "the records hold games of variant `{}`, which this run does not have: resume with \
-             the same options",
-            row.variant
-        );
-    }
+        .map(|v| (v.name.clone(), v.params.clone()))
+        .collect();
+    let mut rules = RunRules::new(entry, &named, args.random_setup, args.weaker.is_some())?;
+    let (sink, known) = RecordSink::open(args.records, args.csv, args.resume, &mut rules)?;
     let mut analysed = Vec::new();
     for variant in &variants {
         let report = analyse_variant(entry, variant, &args, &config, &evaluation, &sink, &known)?;

@@ -1,9 +1,14 @@
 //! `tabula analyze --records FILE.jsonl`, `--csv DIR` and `--resume`: one row per game,
 //! written and flushed as each game ends, so that an interrupted run keeps every game it
 //! finished; `--resume` reads them back and plays only the rest. Also the progress log line
-//! printed every few seconds when standard error is not a terminal.
+//! printed every few seconds when standard error is not a terminal. A records file starts
+//! with a header line naming the rules it was played under, which `--resume` checks with
+//! every row ([`check`]).
 
-use anyhow::{Context, Result, bail};
+mod check;
+
+use anyhow::{Context, Result, anyhow, bail};
+pub use check::RunRules;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -73,54 +78,83 @@ fn write_line(f: &mut File, line: &str) -> std::io::Result<()> {
     f.flush()
 }
 
-/// The rows of a records file; a last line cut short (a run killed while writing it) is
-/// dropped and cut from the file. Any other unreadable line is an error naming it.
-fn read_rows(path: &Path) -> Result<Vec<GameRow>> {
+/// The rows of a records file, checked against `rules`, and whether it has its header; a
+/// last line cut short (a run killed while writing it) is dropped and cut from the file. A
+/// missing or different header, and any other unreadable or impossible line, is an error
+/// naming it.
+fn read_rows(path: &Path, rules: &mut RunRules) -> Result<(Vec<GameRow>, bool)> {
+    let name = path.display();
     let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read records file {}", path.display()))?;
+        .with_context(|| format!("cannot read records file {name}"))?;
     let mut rows = Vec::new();
     let mut good = 0usize;
+    let mut header = false;
     for (n, line) in text.split_inclusive('\n').enumerate() {
-        let complete = line.ends_with('\n');
         if line.trim().is_empty() {
             good += line.len();
             continue;
         }
-        match GameRow::from_line(line.trim_end()) {
-            Ok(row) if complete => {
-                rows.push(row);
-                good += line.len();
-            }
-            _ if !complete => break,
-            Err(e) => bail!("records file {} line {}: {e}", path.display(), n + 1),
-            Ok(_) => unreachable!("complete lines are handled above"),
+        if !line.ends_with('\n') {
+            break;
         }
+        let body = line.trim_end();
+        if !header {
+            if !RunRules::is_header(body) {
+                bail!(
+                    "records file {name} has no header line naming the rules its games were \
+                     played under (it was written by an older tabula, or gathered without one), \
+                     so they cannot be checked against this run's: start a new records file \
+                     (docs/analyze.md, \"Records, resuming, progress\")"
+                );
+            }
+            rules.check_header(body).map_err(|e| {
+                anyhow!(
+                    "records file {name} was played under other rules: {e}; resume with the \
+                     same options, or start a new records file"
+                )
+            })?;
+            header = true;
+            good += line.len();
+            continue;
+        }
+        let row = GameRow::from_line(body)
+            .map_err(|e| anyhow!("records file {name} line {}: {e}", n + 1))?;
+        rules.check_row(&row).map_err(|(field, what)| {
+            anyhow!(
+                "records file {name} line {}: field `{field}`: {what}",
+                n + 1
+            )
+        })?;
+        rows.push(row);
+        good += line.len();
     }
     if good < text.len() {
         let file = OpenOptions::new()
             .write(true)
             .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+            .with_context(|| format!("cannot open {name}"))?;
         file.set_len(good as u64)
-            .with_context(|| format!("cannot cut the last line of {}", path.display()))?;
+            .with_context(|| format!("cannot cut the last line of {name}"))?;
     }
-    Ok(rows)
+    Ok((rows, header))
 }
 
 impl RecordSink {
-    /// Opens the outputs: `records` (JSON lines) and `csv_dir/games.csv`. With `resume`, the
-    /// rows already in `records` are returned and kept; otherwise both files start empty.
+    /// Opens the outputs: `records` (JSON lines, the header of `rules` first) and
+    /// `csv_dir/games.csv`. With `resume`, the rows already in `records` are checked against
+    /// `rules`, returned and kept; otherwise both files start empty.
     pub fn open(
         records: Option<&Path>,
         csv_dir: Option<&Path>,
         resume: bool,
+        rules: &mut RunRules,
     ) -> Result<(RecordSink, Vec<GameRow>)> {
         if resume && records.is_none() {
             bail!("--resume needs --records FILE: the rows of the run to finish");
         }
-        let known = match records {
-            Some(path) if resume && path.exists() => read_rows(path)?,
-            _ => Vec::new(),
+        let (known, header) = match records {
+            Some(path) if resume && path.exists() => read_rows(path, rules)?,
+            _ => (Vec::new(), false),
         };
         let jsonl = match records {
             Some(path) => {
@@ -131,9 +165,12 @@ impl RecordSink {
                 } else {
                     options.write(true).truncate(true);
                 }
-                Some(Mutex::new(options.open(path).with_context(|| {
-                    format!("cannot write records file {}", path.display())
-                })?))
+                let cannot = || format!("cannot write records file {}", path.display());
+                let mut file = options.open(path).with_context(cannot)?;
+                if !header {
+                    write_line(&mut file, &rules.header_line()).with_context(cannot)?;
+                }
+                Some(Mutex::new(file))
             }
             None => None,
         };

@@ -4,16 +4,19 @@
 //!
 //! The session holds one position; each command line gets its answer, flushed at once. A
 //! command that cannot be carried out answers exactly one `error <reason>` line and changes
-//! nothing. This module reads commands and keeps the position; [`super::engine_search`]
-//! answers `go` and `analyse`.
+//! nothing. This module keeps the position and answers the other commands;
+//! [`super::engine_search`] answers `go` and `analyse`, [`run`] reads the input (`input`) and
+//! runs the searches on a thread of their own, so that `stop` ends them.
 
-use super::engine_search::{Search, analyse, go};
+mod input;
+mod run;
+
+use super::engine_search::{Job, SEARCH_CAP, Search};
 use super::notation::status_line;
 use crate::opts::ParamOpts;
 use crate::{find, make_bot};
 use anyhow::Result;
 use serde_json::Value;
-use std::io::{BufRead, Write};
 use tabula_ai::BotSpec;
 use tabula_core::{Actor, Seat, ToAct, read_move, rng_from_seed, write_move};
 use tabula_registry::{DynGame, GameEntry, RegistryError, Setup, resolve_actor};
@@ -29,7 +32,7 @@ pub struct EngineArgs<'a> {
 }
 
 /// The commands, for the error naming them.
-const COMMANDS: &str = "position, go, analyse, legal, show, isready, quit";
+const COMMANDS: &str = "position, go, analyse, stop, legal, show, isready, quit";
 
 /// One engine session: the game, the bot specification and the current position.
 pub struct Session {
@@ -47,6 +50,8 @@ pub struct Session {
 /// What a command line asks of the loop.
 enum Answer {
     Lines(Vec<String>),
+    /// A search to run on its own thread.
+    Search(Job),
     Quit,
 }
 
@@ -56,37 +61,13 @@ fn error(reason: impl std::fmt::Display) -> Vec<String> {
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn engine(args: EngineArgs<'_>) -> Result<()> {
-    let entry = find(args.game)?;
-    // Refuses an unknown level or a bad specification before the session starts.
-    make_bot(args.game, args.bot, args.seed)?;
-    let spec = with_threads(args.bot, args.threads)?;
-    let mut session = Session {
-        entry,
-        params: args.params.to_json(None)?,
-        start_params: args.params.to_json(args.players)?,
-        players: args.players,
-        spec,
-        seed: args.seed,
-        state: entry.new_game(
-            &args.params.to_json(args.players)?,
-            Setup::Random,
-            &mut rng_from_seed(args.seed),
-        )?,
-    };
-    let stdin = std::io::stdin().lock();
-    let mut out = std::io::stdout().lock();
-    for line in stdin.lines() {
-        match session.handle(line?.trim()) {
-            Answer::Quit => break,
-            Answer::Lines(lines) => {
-                for l in lines {
-                    writeln!(out, "{l}")?;
-                }
-                out.flush()?;
-            }
-        }
-    }
-    Ok(())
+    let session = Session::new(&args)?;
+    run::run(
+        session,
+        std::io::stdin(),
+        &mut std::io::stdout().lock(),
+        SEARCH_CAP,
+    )
 }
 
 /// The bot specification with `threads` threads sharing one MCTS tree or one alpha-beta table
@@ -109,6 +90,28 @@ fn with_threads(bot: &str, threads: Option<usize>) -> Result<String> {
 }
 
 impl Session {
+    /// The session `args` describe, at `position start`; an unknown game, bot or parameter
+    /// is refused.
+    fn new(args: &EngineArgs<'_>) -> Result<Session> {
+        let entry = find(args.game)?;
+        // Refuses an unknown level or a bad specification before the session starts.
+        make_bot(args.game, args.bot, args.seed)?;
+        let spec = with_threads(args.bot, args.threads)?;
+        Ok(Session {
+            entry,
+            params: args.params.to_json(None)?,
+            start_params: args.params.to_json(args.players)?,
+            players: args.players,
+            spec,
+            seed: args.seed,
+            state: entry.new_game(
+                &args.params.to_json(args.players)?,
+                Setup::Random,
+                &mut rng_from_seed(args.seed),
+            )?,
+        })
+    }
+
     fn handle(&mut self, line: &str) -> Answer {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, rest)) = words.split_first() else {
@@ -117,15 +120,25 @@ impl Session {
         Answer::Lines(match command {
             "quit" => return Answer::Quit,
             "isready" => vec!["readyok".into()],
+            // No search is running (the loop stops a running one).
+            "stop" => Vec::new(),
             "position" => self.position(rest),
             "legal" => self.legal(rest),
             "show" => self.show(),
-            "go" => Search::parse(rest).map_or_else(error, |s| go(self, &s)),
-            "analyse" | "analyze" => Search::parse(rest).map_or_else(error, |s| analyse(self, &s)),
+            "go" => return self.search(rest, false),
+            "analyse" | "analyze" => return self.search(rest, true),
             _ => error(format!(
                 "unknown command `{command}` (commands: {COMMANDS})"
             )),
         })
+    }
+
+    /// `go` (or `analyse`) with the options `words`: the search to run, or the error.
+    fn search(&self, words: &[&str], analyse: bool) -> Answer {
+        match Search::parse(words).and_then(|s| Job::new(self, &s, analyse)) {
+            Ok(job) => Answer::Search(job),
+            Err(reason) => Answer::Lines(error(reason)),
+        }
     }
 
     /// `position start [players N] [seed S] [placement] [moves …]` or

@@ -1,14 +1,45 @@
 //! `tabula engine`'s searching commands: `go` (an `info` line with the search's figures, then
 //! `bestmove`) and `analyse` (the `info` line, one `action` line per legal action of the seat
-//! to act, best first, then `analysed N`). Every search uses a fresh bot made from the
+//! to act, best first, then `analysed N`). A command is read into a [`Job`] on the session's
+//! thread (its errors answered at once); the job then runs on a search thread of its own, so
+//! that `stop` is read while it searches. Every search uses a fresh bot made from the
 //! session's specification and seed, so the same position and command give the same answer.
 
 use super::engine::Session;
 use crate::make_bot;
 use std::fmt::Write as _;
+use std::time::Duration;
 use tabula_ai::{Engine, SearchLimits, SearchReport};
 use tabula_core::{Actor, Seat, ToAct, write_move};
-use tabula_registry::DynGame;
+use tabula_registry::{DynBot, DynGame};
+
+/// TEMPORARY until tabula_ai::Stop is merged.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(std::sync::Arc<std::sync::atomic::AtomicBool>);
+impl Stop {
+    /// A flag not yet set.
+    pub fn new() -> Self {
+        Stop::default()
+    }
+    /// Sets the flag.
+    pub fn stop(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+fn give_stop(bot: &mut dyn DynBot, stop: &Stop) {
+    let _ = (bot, stop);
+}
+
+/// The longest `movetime`: one day, in milliseconds.
+pub const MAX_MOVETIME_MS: u64 = 86_400_000;
+/// The most `iterations` (or `nodes`) one search may be given.
+pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
+/// The deepest alpha-beta iteration `depth` may ask for.
+pub const MAX_DEPTH: u32 = SearchLimits::TIMED_DEPTH;
+/// How long a search given no `movetime` (and not `infinite`) may run before it is stopped
+/// as `stop` would: a depth, node or iteration budget, or the bot's own, can take longer
+/// than anyone waits.
+pub const SEARCH_CAP: Duration = Duration::from_secs(60);
 
 /// The options of `go` and `analyse`.
 #[derive(Debug, Default)]
@@ -16,32 +47,64 @@ pub struct Search {
     pub limits: SearchLimits,
     /// The seat to search for (1-based), where several seats may act.
     pub seat: Option<usize>,
+    /// `infinite`: search until `stop`.
+    pub infinite: bool,
+}
+
+/// The options, for the error naming them.
+const OPTIONS: &str = "movetime, iterations, nodes, depth, seat, infinite";
+
+/// `value` as a number of `key` no greater than `max`, or why not.
+fn number(key: &str, value: Option<&&str>, max: u64) -> Result<u64, String> {
+    let value = value.ok_or(format!("`{key}` needs a number"))?;
+    let n: u64 = value
+        .parse()
+        .map_err(|_| format!("`{key}` needs a number, not `{value}`"))?;
+    if n > max {
+        return Err(format!("{key} must be at most {max}, not {n}"));
+    }
+    Ok(n)
 }
 
 impl Search {
-    /// Reads `[movetime MS] [iterations N] [nodes N] [depth D] [seat N]`.
+    /// Reads `[movetime MS] [iterations N] [nodes N] [depth D] [seat N]` or `infinite [seat
+    /// N]`, refusing a number out of bounds (naming the option).
     pub fn parse(words: &[&str]) -> Result<Search, String> {
         let mut search = Search::default();
         let mut words = words.iter();
         while let Some(&key) = words.next() {
-            let value = words.next().ok_or(format!("`{key}` needs a number"))?;
-            let n: u64 = value
-                .parse()
-                .map_err(|_| format!("`{key}` needs a number, not `{value}`"))?;
             match key {
-                "movetime" => search.limits.time_ms = Some(n),
-                "iterations" | "nodes" => search.limits.iterations = Some(n),
-                "depth" => search.limits.depth = Some(u32::try_from(n).unwrap_or(u32::MAX)),
-                "seat" => search.seat = Some(n as usize),
-                _ => {
-                    return Err(format!(
-                        "unknown option `{key}` (options: movetime, iterations, nodes, depth, seat)"
-                    ));
+                "infinite" => search.infinite = true,
+                "movetime" => {
+                    search.limits.time_ms = Some(number(key, words.next(), MAX_MOVETIME_MS)?)
                 }
+                "iterations" | "nodes" => {
+                    search.limits.iterations = Some(number(key, words.next(), MAX_ITERATIONS)?)
+                }
+                "depth" => {
+                    let d = number(key, words.next(), MAX_DEPTH.into())?;
+                    search.limits.depth = Some(d as u32);
+                }
+                "seat" => search.seat = Some(number(key, words.next(), 64)? as usize),
+                _ => return Err(format!("unknown option `{key}` (options: {OPTIONS})")),
             }
         }
         search.limits.check()?;
+        if search.infinite {
+            if !search.limits.is_empty() {
+                return Err("infinite takes no movetime, iterations, nodes or depth".into());
+            }
+            // Until `stop`: alpha-beta deepens as under a time limit, MCTS runs on; the
+            // longest movetime is only a backstop.
+            search.limits.time_ms = Some(MAX_MOVETIME_MS);
+        }
         Ok(search)
+    }
+
+    /// Whether the session stops the search after [`SEARCH_CAP`]: no `movetime` and not
+    /// `infinite`.
+    pub fn capped(&self) -> bool {
+        !self.infinite && self.limits.time_ms.is_none()
     }
 }
 
@@ -75,32 +138,69 @@ fn seat_to_act(session: &Session, search: &Search) -> Result<Seat, String> {
     }
 }
 
-/// Searches with a fresh bot; `None` when the bot does not search.
-fn search(
-    session: &Session,
+/// One `go` or `analyse`, ready to run on a thread of its own.
+pub struct Job {
+    /// `analyse` (every root action listed) rather than `go`.
+    analyse: bool,
+    spec: String,
+    seed: u64,
+    state: Box<dyn DynGame>,
     seat: Seat,
-    limits: &SearchLimits,
-    every_root_action: bool,
-) -> Result<Option<SearchReport<String>>, String> {
-    let state = session.state.as_ref();
-    let mut bot =
-        make_bot(state.game_name(), &session.spec, session.seed).map_err(|e| e.to_string())?;
-    bot.analyse(state, seat, limits, every_root_action)
-        .map_err(|e| e.to_string())
+    limits: SearchLimits,
+    /// Whether the session stops it after [`SEARCH_CAP`] (see [`Search::capped`]).
+    pub capped: bool,
+    /// `go infinite`: only `stop` ends it.
+    pub infinite: bool,
+}
+
+impl Job {
+    /// The job of `go` (or `analyse`) with `options` in the session's position, or why it
+    /// cannot run.
+    pub fn new(session: &Session, options: &Search, analyse: bool) -> Result<Job, String> {
+        Ok(Job {
+            analyse,
+            seat: seat_to_act(session, options)?,
+            spec: session.spec.clone(),
+            seed: session.seed,
+            state: session.state.clone_box(),
+            limits: options.limits,
+            capped: options.capped(),
+            infinite: options.infinite,
+        })
+    }
+
+    /// Runs the search until its budget is spent or `stop` is set; the answer's lines.
+    pub fn run(&self, stop: &Stop) -> Vec<String> {
+        if self.analyse {
+            analyse(self, stop)
+        } else {
+            go(self, stop)
+        }
+    }
+
+    /// Searches with a fresh bot that `stop` ends; `None` when the bot does not search.
+    fn search(
+        &self,
+        stop: &Stop,
+        every_root_action: bool,
+    ) -> Result<Option<SearchReport<String>>, String> {
+        let state = self.state.as_ref();
+        let mut bot =
+            make_bot(state.game_name(), &self.spec, self.seed).map_err(|e| e.to_string())?;
+        give_stop(bot.as_mut(), stop);
+        bot.analyse(state, self.seat, &self.limits, every_root_action)
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// `go`: the `info` line of the search (none for bots that do not search), then `bestmove`.
-pub fn go(session: &Session, options: &Search) -> Vec<String> {
-    let seat = match seat_to_act(session, options) {
-        Ok(s) => s,
-        Err(reason) => return error(reason),
-    };
-    let state = session.state.as_ref();
-    let (info, best) = match search(session, seat, &options.limits, false) {
+fn go(job: &Job, stop: &Stop) -> Vec<String> {
+    let (state, seat) = (job.state.as_ref(), job.seat);
+    let (info, best) = match job.search(stop, false) {
         Err(reason) => return error(reason),
         Ok(Some(report)) => (Some(info_line(state, seat, &report)), report.best),
         Ok(None) => {
-            let bot = make_bot(state.game_name(), &session.spec, session.seed);
+            let bot = make_bot(state.game_name(), &job.spec, job.seed);
             let action = bot.ok().and_then(|mut b| b.decide(state, seat));
             (None, action.map(|m| m.action))
         }
@@ -116,18 +216,14 @@ pub fn go(session: &Session, options: &Search) -> Vec<String> {
 
 /// `analyse`: the `info` line, one `action` line per legal action of the seat, best first,
 /// then `analysed N`.
-pub fn analyse(session: &Session, options: &Search) -> Vec<String> {
-    let seat = match seat_to_act(session, options) {
-        Ok(s) => s,
-        Err(reason) => return error(reason),
-    };
-    let state = session.state.as_ref();
-    let report = match search(session, seat, &options.limits, true) {
+fn analyse(job: &Job, stop: &Stop) -> Vec<String> {
+    let (state, seat) = (job.state.as_ref(), job.seat);
+    let report = match job.search(stop, true) {
         Err(reason) => return error(reason),
         Ok(None) => {
             return error(format!(
                 "bot `{}` does not search: analyse needs a search bot (--bot)",
-                session.spec
+                job.spec
             ));
         }
         Ok(Some(report)) => report,
