@@ -1,11 +1,16 @@
 //! The server's limits, all configurable (`tabula serve --help`, `docs/api.md` "Limits"), and
 //! the small pieces of state that enforce the per-client and per-match ones: a token bucket
-//! per client address for match creation, and a count of open WebSockets per match.
+//! per client address for match creation (and rematches), and counts of open WebSockets per
+//! match and per client address.
 //!
 //! Connection-level limits (header-read and idle timeouts, the cap on open connections) are
 //! enforced by the accept loop (`conn.rs`); cross-site checks by `api::guard`.
 
+use crate::ApiError;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -16,14 +21,22 @@ pub struct Limits {
     /// How long a client may take to send a request's headers, from the moment the connection
     /// is open or the previous response was sent.
     pub header_read_timeout: Duration,
-    /// How long a connection may stay open without a byte read or written (WebSockets are
-    /// pinged by the server and close when their peer is gone).
+    /// How long a connection may stay open without a byte received from its client. The
+    /// server pings WebSockets more often than this; a socket that answers none of them (nor
+    /// sends anything else) for this long is closed, and so is one the server could not
+    /// write to for this long.
     pub idle_timeout: Duration,
     /// The most connections open at once (HTTP and WebSocket); beyond it new connections are
     /// answered 503 and closed.
     pub max_connections: usize,
     /// The most WebSockets open on one match.
     pub max_sockets_per_match: usize,
+    /// The most connections open at once from one client address (WebSockets included);
+    /// beyond it new connections from that address are answered 429 and closed.
+    pub max_connections_per_client: usize,
+    /// The most WebSockets open at once from one client address, over all matches and
+    /// whether they hold a seat or watch; one more is refused 429 before the upgrade.
+    pub max_sockets_per_client: usize,
     /// Match creations allowed per client address and minute (a token bucket refilled at this
     /// rate).
     pub creations_per_minute: u32,
@@ -45,6 +58,8 @@ impl Default for Limits {
             idle_timeout: Duration::from_secs(120),
             max_connections: 1024,
             max_sockets_per_match: 32,
+            max_connections_per_client: 128,
+            max_sockets_per_client: 64,
             creations_per_minute: 30,
             creation_burst: 10,
             max_live_matches: 10_000,
@@ -113,44 +128,137 @@ impl CreationRate {
     }
 }
 
-/// Open WebSockets per match.
-#[derive(Debug, Default)]
-pub(crate) struct SocketCounts {
-    open: Mutex<HashMap<String, usize>>,
+/// How many of something (connections, WebSockets) are open per key (a match's id, a client's
+/// address).
+#[derive(Debug)]
+pub(crate) struct Counts<K> {
+    open: Mutex<HashMap<K, usize>>,
 }
 
-/// One open WebSocket of a match; dropping it frees its place.
-pub(crate) struct SocketSlot {
-    counts: Arc<SocketCounts>,
-    id: String,
+impl<K> Default for Counts<K> {
+    fn default() -> Self {
+        Counts {
+            open: Mutex::new(HashMap::new()),
+        }
+    }
 }
 
-impl SocketCounts {
-    /// A place for one more socket on match `id`, unless it already has `max`.
-    pub fn open(self: &Arc<Self>, id: &str, max: usize) -> Option<SocketSlot> {
+/// One open thing counted under its key; dropping it frees its place.
+#[derive(Debug)]
+pub(crate) struct Slot<K: Eq + Hash> {
+    counts: Arc<Counts<K>>,
+    key: K,
+}
+
+impl<K: Eq + Hash + Clone> Counts<K> {
+    /// A place for one more under `key`, unless it already has `max`.
+    pub fn open(self: &Arc<Self>, key: K, max: usize) -> Option<Slot<K>> {
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        let n = open.entry(id.to_string()).or_insert(0);
+        let n = open.entry(key.clone()).or_insert(0);
         if *n >= max {
+            if *n == 0 {
+                open.remove(&key);
+            }
             return None;
         }
         *n += 1;
-        Some(SocketSlot {
+        Some(Slot {
             counts: self.clone(),
-            id: id.to_string(),
+            key,
+        })
+    }
+
+    /// How many are open under `key`.
+    #[cfg(test)]
+    pub fn count(&self, key: &K) -> usize {
+        let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        open.get(key).copied().unwrap_or(0)
+    }
+}
+
+impl<K: Eq + Hash> Drop for Slot<K> {
+    fn drop(&mut self) {
+        let mut open = self.counts.open.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = open.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.key);
+            }
+        }
+    }
+}
+
+/// Open WebSockets per match and per client address.
+#[derive(Debug, Default)]
+pub(crate) struct SocketCounts {
+    per_match: Arc<Counts<String>>,
+    per_client: Arc<Counts<IpAddr>>,
+}
+
+/// One open WebSocket; dropping it frees its places.
+pub(crate) struct SocketSlot {
+    _match: Slot<String>,
+    _client: Option<Slot<IpAddr>>,
+}
+
+impl SocketCounts {
+    /// Places for one more socket on match `id` from `client` (`None`: an embedding host's
+    /// request with no peer address, not limited per client), under `limits`: a 429 when the
+    /// client has `max_sockets_per_client` open, a 503 when the match has
+    /// `max_sockets_per_match`.
+    pub fn open(
+        &self,
+        id: &str,
+        client: Option<IpAddr>,
+        limits: &Limits,
+    ) -> Result<SocketSlot, ApiError> {
+        let per_client = match client {
+            Some(ip) => Some(
+                self.per_client
+                    .open(ip, limits.max_sockets_per_client)
+                    .ok_or_else(|| {
+                        ApiError::new(
+                            StatusCode::TOO_MANY_REQUESTS,
+                            format!(
+                                "{ip} has {} open WebSockets, the most one client address may \
+                                 hold: close one first",
+                                limits.max_sockets_per_client
+                            ),
+                        )
+                    })?,
+            ),
+            None => None,
+        };
+        let max = limits.max_sockets_per_match;
+        let per_match = self.per_match.open(id.to_string(), max).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("match `{id}` has {max} open WebSockets, its limit: try again later"),
+            )
+        })?;
+        Ok(SocketSlot {
+            _match: per_match,
+            _client: per_client,
         })
     }
 }
 
-impl Drop for SocketSlot {
-    fn drop(&mut self) {
-        let mut open = self.counts.open.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = open.get_mut(&self.id) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.id);
-            }
-        }
-    }
+/// The answer to a creation (or a rematch that would make a match) over `client`'s rate:
+/// 429 with `Retry-After`, `wait` rounded up to whole seconds.
+pub(crate) fn creation_refused(limits: &Limits, client: IpAddr, wait: Duration) -> Response {
+    let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+    let e = ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!(
+            "too many new matches from {client}: {} a minute (bursts of {}); try again in {secs} s",
+            limits.creations_per_minute, limits.creation_burst
+        ),
+    );
+    let mut response = e.into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    response
 }
 
 #[cfg(test)]
@@ -190,12 +298,59 @@ mod tests {
 
     #[test]
     fn socket_slots_are_freed_when_dropped() {
-        let counts = Arc::new(SocketCounts::default());
-        let a = counts.open("m", 2).unwrap();
-        let _b = counts.open("m", 2).unwrap();
-        assert!(counts.open("m", 2).is_none());
-        assert!(counts.open("other", 2).is_some());
+        let limits = Limits {
+            max_sockets_per_match: 2,
+            ..Limits::default()
+        };
+        let counts = SocketCounts::default();
+        let a = counts.open("m", None, &limits).unwrap();
+        let _b = counts.open("m", None, &limits).unwrap();
+        let full = counts.open("m", None, &limits).err().unwrap();
+        assert_eq!(full.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(counts.open("other", None, &limits).is_ok());
         drop(a);
-        assert!(counts.open("m", 2).is_some());
+        assert!(counts.open("m", None, &limits).is_ok());
+    }
+
+    #[test]
+    fn a_client_address_holds_at_most_its_sockets_over_all_matches() {
+        let limits = Limits {
+            max_sockets_per_client: 2,
+            ..Limits::default()
+        };
+        let counts = SocketCounts::default();
+        let a: IpAddr = [10, 0, 0, 1].into();
+        let first = counts.open("m1", Some(a), &limits).unwrap();
+        let _second = counts.open("m2", Some(a), &limits).unwrap();
+        let refused = counts.open("m3", Some(a), &limits).err().unwrap();
+        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(refused.message.contains("10.0.0.1"), "{}", refused.message);
+        assert_eq!(
+            counts.per_match.count(&"m3".to_string()),
+            0,
+            "nothing taken"
+        );
+        assert!(
+            counts
+                .open("m3", Some([10, 0, 0, 2].into()), &limits)
+                .is_ok()
+        );
+        drop(first);
+        assert!(counts.open("m3", Some(a), &limits).is_ok());
+    }
+
+    #[test]
+    fn a_refused_socket_on_a_full_match_gives_its_client_place_back() {
+        let limits = Limits {
+            max_sockets_per_match: 1,
+            max_sockets_per_client: 1,
+            ..Limits::default()
+        };
+        let counts = SocketCounts::default();
+        let (a, b): (IpAddr, IpAddr) = ([10, 0, 0, 1].into(), [10, 0, 0, 2].into());
+        let _held = counts.open("m", Some(a), &limits).unwrap();
+        assert!(counts.open("m", Some(b), &limits).is_err());
+        assert_eq!(counts.per_client.count(&b), 0);
+        assert!(counts.open("other", Some(b), &limits).is_ok());
     }
 }

@@ -1,6 +1,7 @@
 //! Per-seat presence: a human seat is `online` while a WebSocket opened with its token is
 //! connected, `away` once the last one has been closed for the grace period; every socket of
 //! the match is pushed the change; spectators' sockets make no seat online; bots have none.
+//! A socket that answers no ping within the idle timeout is closed, and its seat goes away.
 
 mod common;
 
@@ -10,7 +11,7 @@ use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tabula_server::{HubOptions, MemoryStore};
+use tabula_server::{HubOptions, Limits, MemoryStore};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
@@ -114,4 +115,71 @@ async fn bots_have_no_presence() {
         .await;
     let state = server.state(&m.id, None).await;
     assert_eq!(presence(&state), [json!("away"), Value::Null]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_that_answers_no_ping_is_closed_by_the_idle_timeout_and_its_seat_goes_away() {
+    let server = TestServer::with_options(
+        Arc::new(MemoryStore::new()),
+        HubOptions {
+            presence_grace: Duration::from_millis(100),
+            limits: Limits {
+                idle_timeout: Duration::from_secs(2),
+                ..Limits::default()
+            },
+            ..HubOptions::default()
+        },
+    );
+    let addr = server.listen().await;
+    let m = server
+        .create(
+            json!({ "game": "connect-four", "seats": [{"human": true}, {"human": true}],
+            "mine": [1, 2] }),
+        )
+        .await;
+    let (online, away) = (json!("online"), json!("away"));
+    // Seat 2's client reads all the time, and so answers the server's pings: it stays open
+    // through several idle timeouts (a ping every third of one).
+    let mut two = connect(addr, &m.id, Some(m.token(2))).await;
+    pushed(&mut two, &[away.clone(), online.clone()]).await;
+    let (pings, mut seen) = tokio::sync::watch::channel(0usize);
+    let reader = tokio::spawn(async move {
+        while let Some(Ok(message)) = two.next().await {
+            if matches!(message, Message::Ping(_)) {
+                pings.send_modify(|n| *n += 1);
+            }
+        }
+    });
+    tokio::time::timeout(Duration::from_secs(30), seen.wait_for(|&n| n >= 7))
+        .await
+        .expect("seven pings within 30 s")
+        .expect("seat 2's socket, which answers pings, stays open past the idle timeout");
+    // Seat 1's client never reads: it answers no ping.
+    let mut one = connect(addr, &m.id, Some(m.token(1))).await;
+    server
+        .wait_for(&m.id, None, 10, |s| {
+            presence(s) == [online.clone(), online.clone()]
+        })
+        .await;
+    server
+        .wait_for(&m.id, None, 30, |s| {
+            presence(s) == [away.clone(), online.clone()]
+        })
+        .await;
+    assert!(
+        !reader.is_finished(),
+        "the socket that answers pings is still open"
+    );
+    // Seat 1's socket was closed by the server: after what was pushed, it ends.
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match one.next().await {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the idle socket was closed by the server");
+    reader.abort();
 }

@@ -101,6 +101,8 @@ async fn in_process(memory: bool) -> SocketAddr {
                 creations_per_minute: u32::MAX,
                 creation_burst: u32::MAX,
                 max_connections: 100_000,
+                max_connections_per_client: 100_000,
+                max_sockets_per_client: 100_000,
                 max_live_matches: 1_000_000,
                 ..Limits::default()
             },

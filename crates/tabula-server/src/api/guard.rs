@@ -9,12 +9,13 @@
 //! - **Content type.** A state-changing request with a body must say
 //!   `Content-Type: application/json`; else 415. This shuts out the "simple" cross-site
 //!   requests (`text/plain`, forms) that browsers send without asking first.
-//! - **Creation rate** per client address, on `POST /api/matches`.
+//! - **Creation rate** per client address, on `POST /api/matches` (a rematch that makes a
+//!   match takes from the same bucket: `table.rs`).
 
 use super::AppState;
 use crate::ApiError;
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
@@ -50,22 +51,7 @@ pub(crate) async fn creation_rate(
         && let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>()
         && let Err(wait) = hub.creation_rate().take(peer.ip())
     {
-        let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
-        let limits = hub.limits();
-        let e = ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "too many new matches from {}: {} a minute (bursts of {}); try again in {secs} s",
-                peer.ip(),
-                limits.creations_per_minute,
-                limits.creation_burst
-            ),
-        );
-        let mut response = e.into_response();
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from(secs));
-        return response;
+        return crate::limits::creation_refused(hub.limits(), peer.ip(), wait);
     }
     next.run(req).await
 }
@@ -134,6 +120,7 @@ fn unsupported(message: String) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::HeaderValue;
 
     fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
         let mut h = HeaderMap::new();

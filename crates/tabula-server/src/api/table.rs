@@ -1,15 +1,18 @@
 //! The table endpoints: `POST /api/matches/{id}/table` (resign, offer, accept or decline a
 //! draw, take a move back against bots) and `POST /api/matches/{id}/rematch` (from the end
-//! card). See `docs/api.md`, "At the table".
+//! card; it counts against the client's creation rate). See `docs/api.md`, "At the table".
 
 use super::AppState;
 use super::extract::{Body, viewer};
 use crate::ApiError;
+use crate::limits::creation_refused;
 use crate::live::{Command, MatchHandle, TableRequest};
-use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::net::SocketAddr;
 use tabula_core::Seat;
 use tokio::sync::oneshot;
 
@@ -62,15 +65,25 @@ pub(crate) async fn table(
     Ok(Json(json!({ "ply": ack.ply, "event": ack.action })))
 }
 
+/// A rematch that makes a new match (none was made yet) takes a creation from the client's
+/// bucket, as `POST /api/matches` does: 429 with `Retry-After` once it is empty. Asking
+/// again for a rematch already made takes nothing. Requests without a peer address (the
+/// router embedded in-process) are not limited.
 pub(crate) async fn rematch(
     State(hub): State<AppState>,
     Path(id): Path<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     Body(req): Body<RematchBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let handle = hub.get(&id).await?;
     let seat = seat_of(&handle, req.token.as_deref())?;
+    let new_match = handle.current().over() && handle.shared.rematch.borrow().is_none();
+    if new_match
+        && let Some(Extension(ConnectInfo(peer))) = peer
+        && let Err(wait) = hub.creation_rate().take(peer.ip())
+    {
+        return Ok(creation_refused(hub.limits(), peer.ip(), wait));
+    }
     let (new_id, new_seat, token) = hub.rematch(&handle, seat).await?;
-    Ok(Json(
-        json!({ "id": new_id, "seat": new_seat.number(), "token": token }),
-    ))
+    Ok(Json(json!({ "id": new_id, "seat": new_seat.number(), "token": token })).into_response())
 }

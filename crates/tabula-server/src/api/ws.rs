@@ -18,6 +18,13 @@
 //!
 //! A seat's socket makes the seat online while it is open (`live/presence.rs`); every
 //! socket is pushed a delta when a seat comes or goes.
+//!
+//! Caps: `Limits::max_sockets_per_client` sockets per client address over all matches
+//! (spectators' included; beyond it `429`), `Limits::max_sockets_per_match` per match
+//! (beyond it `503`), both refused before the upgrade with `Retry-After`. The server pings
+//! each socket three times per `Limits::idle_timeout`; a socket whose client has sent nothing
+//! for that long (no pong, no message), or that took no write for that long, is closed, and
+//! its seat goes away as when the client closes it.
 
 use super::AppState;
 use super::extract::{BODY_LIMIT, token_param, viewer};
@@ -25,32 +32,44 @@ use super::matches::submit_as;
 use crate::ApiError;
 use crate::live::{MatchHandle, MatchShared, Snapshot, TableEvent};
 use crate::view::{delta_text, match_json};
+use axum::Extension;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{ConnectInfo, Path, RawQuery, State};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::borrow::Cow;
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use tabula_core::Seat;
+use tokio::sync::watch;
+use tokio::time::timeout;
 
 pub(crate) async fn upgrade(
     State(hub): State<AppState>,
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
-) -> Result<Response, ApiError> {
-    let handle = hub.get(&id).await?;
-    let seat = viewer(&handle, token_param(query.as_deref()))?;
-    let ws = ws.map_err(|e| ApiError::bad_request(format!("expected a WebSocket upgrade: {e}")))?;
-    let max = hub.limits().max_sockets_per_match;
-    let slot = hub.sockets().open(&id, max).ok_or_else(|| {
-        ApiError::new(
-            axum::http::StatusCode::SERVICE_UNAVAILABLE,
-            format!("match `{id}` has {max} open WebSockets, its limit: try again later"),
-        )
+) -> Result<Response, Response> {
+    let handle = hub.get(&id).await.map_err(IntoResponse::into_response)?;
+    let seat =
+        viewer(&handle, token_param(query.as_deref())).map_err(IntoResponse::into_response)?;
+    let ws = ws.map_err(|e| {
+        ApiError::bad_request(format!("expected a WebSocket upgrade: {e}")).into_response()
     })?;
+    let client = peer.map(|Extension(ConnectInfo(peer))| peer.ip());
+    let slot = hub.sockets().open(&id, client, hub.limits()).map_err(|e| {
+        let mut refused = e.into_response();
+        refused
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        refused
+    })?;
+    let idle = hub.limits().idle_timeout;
     Ok(ws
         // Clients send small messages: a small read buffer (tungstenite allocates 128 KiB
         // by default, and fills the buffer with zeros before each read, so all of it is
@@ -60,7 +79,7 @@ pub(crate) async fn upgrade(
         .max_message_size(BODY_LIMIT)
         .max_frame_size(BODY_LIMIT)
         .on_upgrade(move |socket| async move {
-            session(socket, handle, seat).await;
+            session(socket, handle, seat, idle).await;
             drop(slot);
         })
         .into_response())
@@ -69,8 +88,14 @@ pub(crate) async fn upgrade(
 /// The bytes read from a socket at once: a client's action is about 50.
 const READ_BUFFER: usize = 512;
 
-/// How often an idle socket is pinged.
-const KEEPALIVE: std::time::Duration = std::time::Duration::from_secs(30);
+/// How often an idle socket is pinged, at most.
+const KEEPALIVE: Duration = Duration::from_secs(30);
+
+/// How often a socket is pinged when it may stay `idle` without a word from its client: three
+/// times within that time, so that a client that answers is never taken for gone.
+fn ping_period(idle: Duration) -> Duration {
+    (idle / 3).clamp(Duration::from_millis(10), KEEPALIVE)
+}
 
 /// What one socket pushes: the full state first, then what changed since the state it last
 /// pushed (see the module documentation).
@@ -138,8 +163,10 @@ fn kept_moves(shared: &MatchShared, sent: &Snapshot, now: &Snapshot) -> Option<u
     Some(kept.min(now.ply))
 }
 
-/// Serves one socket of `seat` (checked when it opened; `None` for a spectator).
-async fn session(mut socket: WebSocket, handle: MatchHandle, seat: Option<Seat>) {
+/// Serves one socket of `seat` (checked when it opened; `None` for a spectator) until it
+/// closes, or its client has sent nothing (not even the answer to a ping) for `idle`, or a
+/// write to it has not gone through for `idle` (a client that does not read).
+async fn session(mut socket: WebSocket, handle: MatchHandle, seat: Option<Seat>, idle: Duration) {
     let mut changes = handle.snapshot.clone();
     // A rematch made meanwhile is pushed too (the old match's view names it).
     let mut rematches = handle.shared.rematch.subscribe();
@@ -160,17 +187,28 @@ async fn session(mut socket: WebSocket, handle: MatchHandle, seat: Option<Seat>)
         sent: None,
         params: Value::Null,
     };
-    if socket.send(pusher.push(first, true, false)).await.is_err() {
+    let sent = timeout(idle, socket.send(pusher.push(first, true, false))).await;
+    if !matches!(sent, Ok(Ok(()))) {
         return;
     }
     // Whether the match still changes (its actor ends when the game is over).
     let mut live = true;
     // A ping now and then keeps idle connections open through proxies and finds dead peers.
-    let mut keepalive = tokio::time::interval(KEEPALIVE);
+    // Only what the client sends counts as a sign of life: the server's own pushes and pings
+    // do not, so a client that neither reads nor answers is closed after `idle`.
+    let mut keepalive = tokio::time::interval(ping_period(idle));
     keepalive.tick().await;
+    let mut heard = Instant::now();
     loop {
         let message = tokio::select! {
-            _ = keepalive.tick() => Message::Ping(Default::default()),
+            _ = keepalive.tick() => {
+                if heard.elapsed() >= idle {
+                    tracing::debug!("a WebSocket of match {} sent nothing for {idle:?}: closed",
+                        handle.shared.record.id);
+                    break;
+                }
+                Message::Ping(Default::default())
+            }
             changed = changes.changed(), if live => {
                 if changed.is_err() {
                     live = false;
@@ -193,6 +231,7 @@ async fn session(mut socket: WebSocket, handle: MatchHandle, seat: Option<Seat>)
                 pusher.push(changes.borrow().clone(), false, false)
             }
             message = socket.recv() => {
+                heard = Instant::now();
                 let text = match message {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Close(_)) | Err(_)) | None => break,
@@ -206,21 +245,41 @@ async fn session(mut socket: WebSocket, handle: MatchHandle, seat: Option<Seat>)
                 }
             }
         };
-        if socket.feed(message).await.is_err() {
-            break;
-        }
-        // The answer to an action is followed by the push of the state it made (the actor
-        // publishes before it answers): both go out in one write.
-        if live && matches!(changes.has_changed(), Ok(true)) {
-            let snap = changes.borrow_and_update().clone();
-            if socket.feed(pusher.push(snap, false, false)).await.is_err() {
-                break;
-            }
-        }
-        if socket.flush().await.is_err() {
+        // Bounded: a client that does not read fills its buffers, and a write then waits.
+        if !matches!(
+            timeout(
+                idle,
+                push(&mut socket, message, live, &mut changes, &mut pusher)
+            )
+            .await,
+            Ok(true)
+        ) {
             break;
         }
     }
+}
+
+/// Writes `message`, then, when the match changed meanwhile, the push of its new state; `false`
+/// when the socket is gone.
+async fn push(
+    socket: &mut WebSocket,
+    message: Message,
+    live: bool,
+    changes: &mut watch::Receiver<Arc<Snapshot>>,
+    pusher: &mut Pusher,
+) -> bool {
+    if socket.feed(message).await.is_err() {
+        return false;
+    }
+    // The answer to an action is followed by the push of the state it made (the actor
+    // publishes before it answers): both go out in one write.
+    if live && matches!(changes.has_changed(), Ok(true)) {
+        let snap = changes.borrow_and_update().clone();
+        if socket.feed(pusher.push(snap, false, false)).await.is_err() {
+            return false;
+        }
+    }
+    socket.flush().await.is_ok()
 }
 
 /// A text message of `value`, written straight into its bytes.

@@ -5,6 +5,7 @@
 
 pub mod backends;
 pub mod follower;
+pub mod http;
 pub mod pushes;
 pub mod records;
 pub mod stores;

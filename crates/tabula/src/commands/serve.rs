@@ -63,16 +63,26 @@ pub struct ServeArgs {
     /// Seconds a client has to send a request's headers.
     #[arg(long, value_name = "SECS", default_value_t = 10)]
     pub header_timeout: u64,
-    /// Seconds a connection may stay open with no byte read or written.
+    /// Seconds a connection may stay open with no byte received from its client (WebSockets
+    /// are pinged within it; one that answers nothing is closed).
     #[arg(long, value_name = "SECS", default_value_t = 120)]
     pub idle_timeout: u64,
-    /// The most connections open at once; more are answered 503.
+    /// The most connections open at once; more are answered 503. Lowered at start to fit
+    /// under the open-files limit (raised to its hard limit), 64 descriptors kept aside.
     #[arg(long, value_name = "N", default_value_t = 1024)]
     pub max_connections: usize,
     /// The most WebSockets open on one match.
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub max_sockets_per_match: usize,
-    /// New matches allowed per client address and minute (429 beyond).
+    /// The most connections open at once from one client address, WebSockets included; more
+    /// from it are answered 429.
+    #[arg(long, value_name = "N", default_value_t = 128)]
+    pub max_connections_per_client: usize,
+    /// The most WebSockets open at once from one client address, over all matches, seats and
+    /// spectators alike; more are refused 429.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub max_sockets_per_client: usize,
+    /// New matches allowed per client address and minute, rematches included (429 beyond).
     #[arg(long, value_name = "N", default_value_t = 30)]
     pub creations_per_minute: u32,
     /// New matches a client may create at once before the rate applies.
@@ -102,6 +112,8 @@ impl ServeArgs {
             idle_timeout: Duration::from_secs(self.idle_timeout.max(1)),
             max_connections: self.max_connections.max(1),
             max_sockets_per_match: self.max_sockets_per_match.max(1),
+            max_connections_per_client: self.max_connections_per_client.max(1),
+            max_sockets_per_client: self.max_sockets_per_client.max(1),
             creations_per_minute: self.creations_per_minute,
             creation_burst: self.creation_burst.max(1),
             max_live_matches: self.max_live_matches.max(1),
