@@ -1,5 +1,6 @@
 //! [`ApiError`]: every refusal the API answers, as an HTTP status and a reason, sent as
-//! `{"error": "<reason>"}`.
+//! `{"error": "<reason>"}` (with `"outcome": "unknown"` when a write may have been stored
+//! after all: see [`ApiError::outcome_unknown`]).
 
 use crate::store::StoreError;
 use axum::Json;
@@ -15,6 +16,9 @@ pub struct ApiError {
     pub status: StatusCode,
     /// The reason, in English, shown to the client.
     pub message: String,
+    /// `Some("unknown")` when the write may have been stored (sent as `"outcome"`); `None`
+    /// for every refusal that changed nothing.
+    pub outcome: Option<&'static str>,
 }
 
 impl ApiError {
@@ -23,6 +27,7 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            outcome: None,
         }
     }
 
@@ -66,6 +71,17 @@ impl ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
     }
 
+    /// 503 with `"outcome": "unknown"`: the write reached its commit and the store cannot
+    /// say whether it was stored. The client reads the match again and looks for its action
+    /// before it sends it again (the same action at the same ply is refused as stale if it
+    /// was stored).
+    pub fn outcome_unknown(message: impl Into<String>) -> ApiError {
+        ApiError {
+            outcome: Some("unknown"),
+            ..ApiError::unavailable(message)
+        }
+    }
+
     /// 404: no match has the id `id`.
     pub fn no_match(id: &str) -> ApiError {
         ApiError::not_found(format!("no match `{id}`"))
@@ -81,7 +97,7 @@ impl ApiError {
     }
 
     /// A store's failure: a store fault (full disk, I/O, removed database file, shut down)
-    /// is 503, a write that conflicts with what is stored (a duplicate match, a gap in a log,
+    /// is 503, a commit whose outcome is unknown 503 saying so, a write that conflicts with what is stored (a duplicate match, a gap in a log,
     /// a seat no longer open) is 409, and anything else (a refused statement, a missing or corrupt stored match) is
     /// 500. The store logs its own faults
     /// (once per streak), so a fault is not logged again here for every request.
@@ -91,6 +107,13 @@ impl ApiError {
                 tracing::debug!("storage failed: {e}");
                 ApiError::unavailable(format!(
                     "storage is unavailable, nothing was changed; try again later: {e}"
+                ))
+            }
+            StoreError::OutcomeUnknown(_) => {
+                tracing::warn!("a write's outcome is unknown: {e}");
+                ApiError::outcome_unknown(format!(
+                    "storage failed while committing: the action may have been stored; \
+                     read the match again before retrying: {e}"
                 ))
             }
             StoreError::Duplicate(_) | StoreError::Gap { .. } | StoreError::SeatNotOpen { .. } => {
@@ -115,6 +138,10 @@ impl std::fmt::Display for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
+        let body = match self.outcome {
+            Some(outcome) => json!({ "error": self.message, "outcome": outcome }),
+            None => json!({ "error": self.message }),
+        };
+        (self.status, Json(body)).into_response()
     }
 }

@@ -3,7 +3,9 @@
 //! the running store. A full store never acknowledges what it did not store, leaves no lock
 //! behind, recovers by itself when space returns, and answers 503 (reads go on). The match's
 //! own writes (the hourglass's timeout, bots' moves) are retried with backoff through a
-//! failing store wrapper, and a bots-only match finishes once the fault ends.
+//! failing store wrapper, and a bots-only match finishes once the fault ends. A store started
+//! on a database it can only read takes writes again once the fault ends, and a commit whose
+//! outcome is unknown is answered so.
 
 mod common;
 
@@ -212,6 +214,100 @@ async fn a_replaced_database_file_refuses_writes() {
     assert!(plies_on_disk(&path, "m").await.is_empty());
 }
 
+/// A database at `path` with the store's schema and match `m`, in WAL mode, that every
+/// connection of this process opens read-only until the returned connection is closed: its
+/// shared-memory index is opened read-only (`readonly_shm`, an empty `-shm` file as a
+/// killed server leaves), and SQLite shares one index among the connections of a process to
+/// a file. The same state as a server started on a read-only file system after an unclean
+/// stop: its connections write nothing, and writes fail with "readonly database".
+async fn read_only_database(path: &Path) -> sqlx::SqliteConnection {
+    let seed = temp_db(&format!(
+        "{}-seed",
+        path.file_stem().unwrap().to_str().unwrap()
+    ));
+    let store = SqliteStore::open(&seed).await.unwrap();
+    store.create(&record("m")).await.unwrap();
+    let mut copy = SqliteConnectOptions::new()
+        .filename(&seed)
+        .connect()
+        .await
+        .unwrap();
+    sqlx::query("VACUUM INTO ?")
+        .bind(path.to_str().unwrap())
+        .execute(&mut copy)
+        .await
+        .unwrap();
+    sqlx::Connection::close(copy).await.unwrap();
+    let mut wal = SqliteConnectOptions::new()
+        .filename(path)
+        .connect()
+        .await
+        .unwrap();
+    sqlx::query("PRAGMA journal_mode = WAL")
+        .execute(&mut wal)
+        .await
+        .unwrap();
+    sqlx::Connection::close(wal).await.unwrap();
+    std::fs::File::create(format!("{}-shm", path.display())).unwrap();
+    let mut read_only = SqliteConnectOptions::new()
+        .filename(format!("file:{}?readonly_shm=1", path.display()))
+        .read_only(true)
+        .connect()
+        .await
+        .unwrap();
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
+        .fetch_one(&mut read_only)
+        .await
+        .unwrap();
+    assert_eq!(n, 1);
+    read_only
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_store_started_read_only_takes_writes_again_once_the_fault_ends() {
+    let path = temp_db("read-only");
+    let fault = read_only_database(&path).await;
+    let store = SqliteStore::open(&path).await.unwrap();
+    assert!(store.load("m").await.unwrap().is_some(), "reads are served");
+    for ply in [0, 0] {
+        let refused = store.append("m", &[filler(ply)], false).await;
+        let Err(StoreError::Unavailable(reason)) = refused else {
+            panic!("{refused:?}");
+        };
+        assert!(reason.contains("readonly"), "{reason}");
+    }
+    sqlx::Connection::close(fault).await.unwrap();
+    for ply in 0..3 {
+        store
+            .append("m", &[filler(ply)], false)
+            .await
+            .expect("writes succeed once the file can be written again");
+    }
+    store.create(&record("new")).await.unwrap();
+    assert_eq!(plies_on_disk(&path, "m").await, [0, 1, 2]);
+    assert_eq!(store.load("m").await.unwrap().unwrap().log.len(), 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_started_read_only_answers_503_then_takes_writes_without_a_restart() {
+    let path = temp_db("server-read-only");
+    let fault = read_only_database(&path).await;
+    let server = TestServer::with_store(Arc::new(SqliteStore::open(&path).await.unwrap()));
+    let body = json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] });
+    for _ in 0..2 {
+        let (status, answer) = server.post("/api/matches", body.clone()).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+    }
+    let (status, _) = server.get("/api/matches").await;
+    assert_eq!(status, StatusCode::OK);
+    sqlx::Connection::close(fault).await.unwrap();
+    let (status, answer) = server.post("/api/matches", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let m = long_nim(&server).await;
+    let (status, answer, _, _) = play_one(&server, &m).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
 /// A two-human toy-nim match that lasts (many stones).
 async fn long_nim(server: &TestServer) -> common::Created {
     server
@@ -316,6 +412,34 @@ async fn a_removed_database_file_answers_503_and_the_match_is_still_shown() {
         )
         .await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_whose_commit_outcome_is_unknown_is_answered_so_and_its_retry_is_refused() {
+    let store = Arc::new(FaultyStore::default());
+    let server = TestServer::with_store(store.clone());
+    let m = long_nim(&server).await;
+    store.unknown_appends.store(true, Ordering::SeqCst);
+    let (status, answer) = server.act(&m.id, m.token(1), "take1", 0).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+    assert_eq!(answer["outcome"], "unknown", "{answer}");
+    let reason = answer["error"].as_str().unwrap();
+    assert!(reason.contains("may have been stored"), "{reason}");
+    assert!(!reason.contains("nothing was changed"), "{reason}");
+    store.unknown_appends.store(false, Ordering::SeqCst);
+    // The action was stored after all: sent again at the same ply, it is stale, and the
+    // match then shows it (once, at its ply).
+    let (status, answer) = server.act(&m.id, m.token(1), "take1", 0).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    let shown = server.state(&m.id, None).await;
+    assert_eq!(shown["log"][0]["action"], "take1", "{shown}");
+    let stored = store.load(&m.id).await.unwrap().unwrap();
+    assert_eq!(stored.log.iter().filter(|e| e.action == "take1").count(), 1);
+    // A refusal that changed nothing says so, without an outcome.
+    store.fail_appends.store(true, Ordering::SeqCst);
+    let (status, answer, _, _) = play_one(&server, &m).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+    assert!(answer.get("outcome").is_none(), "{answer}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,8 +1,9 @@
 //! Restarts, every test on both back-ends (`name::sqlite`, `name::postgres`; see
 //! `common/backends.rs`): a new hub over the same database replays every unfinished match
 //! (states equal), bots resume and the hourglass keeps its logged start, a log whose chance
-//! entry differs from the generator is reported and not resumed, and a finished match is
-//! loaded when first asked for.
+//! entry differs from the generator is reported and not resumed, a finished match is
+//! loaded when first asked for, and the match list shows the finished matches it showed
+//! before the restart.
 
 mod common;
 
@@ -32,6 +33,51 @@ async fn a_chance_entry_the_generator_does_not_draw_is_reported_and_not_resumed(
 async fn a_finished_match_is_loaded_on_demand_after_a_restart(db: TestDb) {
     finished_on_demand(db.open().await).await;
 }
+
+async fn the_match_list_keeps_finished_matches_across_a_restart(db: TestDb) {
+    list_after_restart(&db).await;
+}
+}
+
+/// The ids `GET /api/matches` lists, in order.
+async fn listed(server: &TestServer) -> Vec<String> {
+    let (status, list) = server.get("/api/matches").await;
+    assert_eq!(status, 200, "{list}");
+    list["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+async fn list_after_restart(db: &TestDb) {
+    let bots = json!({ "game": "toy-nim", "seats": [{ "bot": "random" }, { "bot": "random" }] });
+    let people = json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] });
+    let (finished, before) = {
+        let server = TestServer::with_store(db.open().await);
+        let mut finished = Vec::new();
+        for body in [&bots, &people, &bots] {
+            let m = server.create(body.clone()).await;
+            if body == &bots {
+                server.wait_for(&m.id, None, 10, over).await;
+                finished.push(m.id);
+            }
+        }
+        (finished, listed(&server).await)
+    };
+    assert_eq!(before.len(), 3, "{before:?}");
+    let server = TestServer::with_store(db.open().await);
+    let report = server.hub.restore().await.unwrap();
+    assert!(report.failed.is_empty(), "{report:?}");
+    let after = listed(&server).await;
+    for id in &finished {
+        assert!(
+            after.contains(id),
+            "finished match {id} is not listed: {after:?}"
+        );
+    }
+    assert_eq!(after, before);
 }
 
 async fn new_hub_replays(db: &TestDb) {

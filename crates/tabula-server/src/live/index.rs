@@ -1,8 +1,12 @@
 //! The hub's index of the matches in memory: by id, by age (the lobby reads it newest first)
 //! and the finished ones in the order they ended (the oldest are evicted first). Nothing the
 //! server does often — creating a match, listing the lobby, a restart — scans every match.
+//!
+//! At start the newest finished matches are loaded into it ([`FINISHED_AT_START`]), so that
+//! the match list shows after a restart what it showed before.
 
-use super::{Hub, KEEP_FINISHED, MatchHandle};
+use super::{Hub, KEEP_FINISHED, MatchHandle, RestoreReport};
+use crate::ApiError;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
 /// The matches in memory, indexed so that nothing the server does often scans them all.
@@ -45,7 +49,31 @@ impl Index {
     }
 }
 
+/// How many finished matches a starting server loads (the newest): as many as the match
+/// list shows at most, so the list of a restarted server is the list it had (its newest
+/// entries are the newest matches, finished or not, and the finished ones among them are
+/// among the newest finished). Within [`KEEP_FINISHED`].
+pub const FINISHED_AT_START: usize = 500;
+
 impl Hub {
+    /// Loads the [`FINISHED_AT_START`] newest finished matches of the store into memory,
+    /// oldest first (the newest are then evicted last). One that does not replay is added to
+    /// `report.failed`.
+    pub(super) async fn load_finished(&self, report: &mut RestoreReport) -> Result<(), ApiError> {
+        let ids = self
+            .services
+            .store
+            .finished_newest(FINISHED_AT_START.min(KEEP_FINISHED))
+            .await
+            .map_err(ApiError::from_store)?;
+        for id in ids.iter().rev() {
+            if let Err(e) = self.get(id).await {
+                report.failed.push((id.clone(), e.message));
+            }
+        }
+        Ok(())
+    }
+
     /// Moves the matches whose actor has ended into the finished queue.
     pub(super) fn note_ended(&self, index: &mut Index) {
         let ended = std::mem::take(

@@ -313,7 +313,8 @@ impl Hub {
         (index.matches.len(), index.unfinished())
     }
 
-    /// Replays every unfinished stored match and resumes it (bots, hourglass). A match that
+    /// Replays every unfinished stored match and resumes it (bots, hourglass), and loads the
+    /// newest finished ones (`index::FINISHED_AT_START`) for the match list. A match that
     /// does not replay is reported (and logged as an error), not resumed.
     pub async fn restore(&self) -> Result<RestoreReport, ApiError> {
         let ids = self
@@ -329,6 +330,7 @@ impl Hub {
                 Err(e) => report.failed.push((id, e.message)),
             }
         }
+        self.load_finished(&mut report).await?;
         Ok(report)
     }
 

@@ -8,15 +8,28 @@
 //! tried again one by one, so that a bad write fails alone; should it fail from a fault of
 //! the store (a full disk, a removed file, a lost database), the whole batch fails with that
 //! fault ([`StoreError::Unavailable`], answered 503) and nothing of it was written.
+//!
+//! A write may have a deadline (the PostgreSQL store's have one, [`WRITE_WAIT`] after they
+//! were submitted): the writer gives up a batch that has not reached its `COMMIT` by the
+//! earliest deadline of its writes, and answers a write that waited in the queue past its
+//! deadline without writing it. Waiting behind a batch that hangs (a database that cannot be
+//! reached) therefore never adds a second wait to the first: every such write is answered
+//! within [`WRITE_WAIT`] plus [`COMMIT_WAIT`](super::COMMIT_WAIT) of its submission. (The SQLite store's writes
+//! have none: its writer waits on nothing but its own disk and lock, and a queue behind a
+//! slow disk is no outage.)
 
-use super::StoreError;
+use super::{StoreError, WRITE_WAIT};
 use std::future::Future;
+use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
 
 /// A write waiting for its transaction, and the caller to answer once it committed.
 pub(super) struct Pending<Op> {
     pub op: Op,
     pub done: oneshot::Sender<Result<(), StoreError>>,
+    /// When the writer gives the write up if it has not reached its `COMMIT` (`None`: never).
+    pub deadline: Option<Instant>,
 }
 
 /// What a store's writer task does with a batch.
@@ -24,19 +37,28 @@ pub(super) trait Batch {
     /// One write.
     type Op: Send;
 
-    /// Writes `ops` in one transaction: `Ok` once it has committed; on any error nothing of
-    /// them was written.
-    fn write(&mut self, ops: &[&Self::Op]) -> impl Future<Output = Result<(), StoreError>> + Send;
+    /// Writes `ops` in one transaction: `Ok` once it has committed; on any error but
+    /// [`StoreError::OutcomeUnknown`] nothing of them was written. A batch that has not
+    /// sent its `COMMIT` by `deadline` is given up ([`StoreError::Unavailable`]), and its
+    /// `COMMIT` is waited for at most [`COMMIT_WAIT`](super::COMMIT_WAIT) (`None`: no deadline).
+    fn write(
+        &mut self,
+        ops: &[&Self::Op],
+        deadline: Option<Instant>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
 }
 
-/// Sends `op` to the writer task behind `queue`, and waits until it is committed.
+/// Sends `op` to the writer task behind `queue`, and waits until it is committed; the writer
+/// gives it up if it has not reached its `COMMIT` within `wait` (`None`: no limit).
 pub(super) async fn submit<Op>(
     queue: &mpsc::Sender<Pending<Op>>,
     op: Op,
+    wait: Option<Duration>,
 ) -> Result<(), StoreError> {
     let (done, answer) = oneshot::channel();
+    let deadline = wait.map(|w| Instant::now() + w);
     queue
-        .send(Pending { op, done })
+        .send(Pending { op, done, deadline })
         .await
         .map_err(|_| StoreError::Closed)?;
     answer.await.map_err(|_| StoreError::Closed)?
@@ -59,8 +81,16 @@ pub(super) async fn run<B: Batch>(
                 Err(_) => break,
             }
         }
+        let now = Instant::now();
+        for p in batch.extract_if(.., |p| p.deadline.is_some_and(|d| d <= now)) {
+            let _ = p.done.send(Err(late()));
+        }
+        if batch.is_empty() {
+            continue;
+        }
+        let deadline = batch.iter().filter_map(|p| p.deadline).min();
         let ops: Vec<&B::Op> = batch.iter().map(|p| &p.op).collect();
-        match writer.write(&ops).await {
+        match writer.write(&ops, deadline).await {
             Ok(()) => {
                 for p in batch.drain(..) {
                     let _ = p.done.send(Ok(()));
@@ -81,7 +111,8 @@ pub(super) async fn run<B: Batch>(
         for p in batch.drain(..) {
             let result = match &fault {
                 Some(e) => Err(e.clone()),
-                None => writer.write(&[&p.op]).await,
+                None if p.deadline.is_some_and(|d| d <= Instant::now()) => Err(late()),
+                None => writer.write(&[&p.op], p.deadline).await,
             };
             if let Err(e) = &result
                 && e.is_fault()
@@ -91,6 +122,14 @@ pub(super) async fn run<B: Batch>(
             let _ = p.done.send(result);
         }
     }
+}
+
+/// The answer to a write given up at its deadline: it was never sent to be committed.
+pub(super) fn late() -> StoreError {
+    StoreError::Unavailable(format!(
+        "the database did not take the write within {} s; nothing was stored",
+        WRITE_WAIT.as_secs_f32()
+    ))
 }
 
 /// Lets the tasks that are ready run before a batch is taken, as long as they keep adding
@@ -130,7 +169,7 @@ mod tests {
     impl Batch for Recorder {
         type Op = u32;
 
-        async fn write(&mut self, ops: &[&u32]) -> Result<(), StoreError> {
+        async fn write(&mut self, ops: &[&u32], _: Option<Instant>) -> Result<(), StoreError> {
             self.gate.acquire().await.unwrap().forget();
             self.batches
                 .lock()
@@ -159,7 +198,8 @@ mod tests {
         let mut answers = Vec::new();
         for &op in ops {
             let (done, answer) = oneshot::channel();
-            queue.send(Pending { op, done }).await.unwrap();
+            let deadline = None;
+            queue.send(Pending { op, done, deadline }).await.unwrap();
             answers.push(answer);
         }
         let writer = Recorder {
@@ -227,9 +267,7 @@ mod tests {
         let writer = tokio::spawn(run(recorder, rx, 512));
         let go = Arc::new(tokio::sync::Notify::new());
         let send = |queue: mpsc::Sender<Pending<u32>>, op: u32| async move {
-            let (done, answer) = oneshot::channel();
-            queue.send(Pending { op, done }).await.unwrap();
-            answer.await.unwrap().unwrap();
+            submit(&queue, op, None).await.unwrap();
         };
         let mut tasks = Vec::new();
         for op in [2, 3] {
@@ -244,7 +282,15 @@ mod tests {
             let go = go.clone();
             async move {
                 let (done, answer) = oneshot::channel();
-                queue.send(Pending { op: 1, done }).await.unwrap();
+                let deadline = None;
+                queue
+                    .send(Pending {
+                        op: 1,
+                        done,
+                        deadline,
+                    })
+                    .await
+                    .unwrap();
                 go.notify_waiters();
                 answer.await.unwrap().unwrap();
             }
@@ -254,5 +300,50 @@ mod tests {
         }
         writer.await.unwrap();
         assert_eq!(*batches.lock().unwrap(), vec![vec![1, 2, 3]]);
+    }
+
+    /// A database that cannot be reached: each batch hangs until its deadline, as a pool
+    /// waiting for a connection does.
+    struct Unreachable;
+
+    impl Batch for Unreachable {
+        type Op = u32;
+
+        async fn write(&mut self, _: &[&u32], deadline: Option<Instant>) -> Result<(), StoreError> {
+            tokio::time::sleep_until(deadline.expect("every write has one")).await;
+            Err(late())
+        }
+    }
+
+    /// Twelve writes, one every 100 ms, to a database that cannot be reached, each allowed
+    /// a second: each is answered (refused) within its own second and a margin, never after
+    /// the wait of the batch ahead of it plus its own (about two seconds).
+    #[tokio::test]
+    async fn a_write_queued_behind_a_hanging_batch_is_answered_within_its_own_wait() {
+        let wait = Duration::from_secs(1);
+        let (queue, rx) = mpsc::channel(64);
+        tokio::spawn(run(Unreachable, rx, 512));
+        let mut writes = Vec::new();
+        for op in 0..12 {
+            let queue = queue.clone();
+            writes.push(tokio::spawn(async move {
+                let sent = Instant::now();
+                let answer = submit(&queue, op, Some(wait)).await;
+                (answer, sent.elapsed())
+            }));
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        for w in writes {
+            let (answer, took) = w.await.unwrap();
+            assert!(answer.unwrap_err().is_fault());
+            assert!(took < wait + wait / 2, "answered after {took:?}");
+        }
+    }
+
+    #[test]
+    fn the_waits_of_a_write_fit_the_documented_answer_time() {
+        use super::super::{COMMIT_WAIT, OUTAGE_ANSWER};
+        assert!(WRITE_WAIT + COMMIT_WAIT < OUTAGE_ANSWER);
+        assert!(super::super::postgres::ACQUIRE_TIMEOUT <= WRITE_WAIT);
     }
 }

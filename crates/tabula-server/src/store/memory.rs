@@ -127,6 +127,24 @@ impl MatchStore for MemoryStore {
         Box::pin(async move { Ok(found) })
     }
 
+    fn finished_newest(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        let ids = self.with(|inner| {
+            let mut finished: Vec<(u64, &String)> = inner
+                .matches
+                .iter()
+                .filter(|(_, m)| m.finished)
+                .map(|(id, m)| (m.record.created_at, id))
+                .collect();
+            finished.sort_unstable_by(|a, b| b.cmp(a));
+            finished
+                .into_iter()
+                .take(limit)
+                .map(|(_, id)| id.clone())
+                .collect()
+        });
+        Box::pin(async move { Ok(ids) })
+    }
+
     fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
         let ids = self.with(|inner| {
             inner

@@ -8,8 +8,9 @@
 //! Contract every store keeps: a future returned by [`MatchStore::create`],
 //! [`MatchStore::append`], [`MatchStore::set_joined`] or [`MatchStore::join_open_seat`]
 //! resolves `Ok` only once the write is durable (it survives the process being killed); an
-//! error means nothing of that call was written. The server acknowledges an action only after
-//! `append` returned `Ok`.
+//! error means nothing of that call was written, except [`StoreError::OutcomeUnknown`]: the
+//! write reached its commit and whether it was stored is not known. The server acknowledges
+//! an action only after `append` returned `Ok`.
 //!
 //! Seat tokens are never stored: a store keeps the SHA-256 hash of each ([`TokenHash`]), and a
 //! token is recognised by hashing it and comparing hashes in constant time.
@@ -45,9 +46,24 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::future::Future;
 use std::pin::Pin;
+use std::time::Duration;
 use subtle::ConstantTimeEq;
 use tabula_core::Seat;
 use thiserror::Error;
+
+/// The documented bound on an answer to a write while the store cannot be reached: every
+/// such write is answered (503) within it.
+pub const OUTAGE_ANSWER: Duration = Duration::from_secs(5);
+
+/// The longest a write waits, from its submission, for a connection and its statements
+/// before it is given up unwritten (503, nothing stored). Queueing behind another write is
+/// part of the wait, not added to it (`group_commit.rs`).
+pub const WRITE_WAIT: Duration = Duration::from_secs(3);
+
+/// The longest a write waits for the answer to its `COMMIT`; past it the write's outcome is
+/// unknown ([`StoreError::OutcomeUnknown`]). [`WRITE_WAIT`] and [`COMMIT_WAIT`] together stay
+/// under [`OUTAGE_ANSWER`].
+pub const COMMIT_WAIT: Duration = Duration::from_millis(1500);
 
 /// A boxed future, so that [`MatchStore`] can be used as `dyn MatchStore`.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -285,13 +301,22 @@ pub enum StoreError {
     /// (space freed) clears by itself.
     #[error("the store is unavailable: {0}")]
     Unavailable(String),
+    /// The write was sent to be committed, but whether it was is not known: the connection
+    /// failed or timed out during `COMMIT`, or the commit reported an error after writing (a
+    /// failed fsync). It may be stored. Reading the match tells; sending the same action
+    /// again at the same ply is safe (stored already, it is refused as a gap).
+    #[error("the store did not say whether the write was stored: {0}")]
+    OutcomeUnknown(String),
 }
 
 impl StoreError {
     /// Whether this is a fault of the store itself (worth retrying later), rather than a
     /// refusal of this particular write (a duplicate, a gap, a missing match).
     pub fn is_fault(&self) -> bool {
-        matches!(self, StoreError::Unavailable(_) | StoreError::Closed)
+        matches!(
+            self,
+            StoreError::Unavailable(_) | StoreError::Closed | StoreError::OutcomeUnknown(_)
+        )
     }
 }
 
@@ -327,6 +352,14 @@ pub trait MatchStore: Send + Sync + 'static {
 
     /// The ids of every match not finished, oldest first.
     fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>>;
+
+    /// The ids of the newest finished matches (by creation, newest first), at most `limit`:
+    /// what a restarted server lists again. The default lists none (a store that keeps no
+    /// finished matches).
+    fn finished_newest(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        let _ = limit;
+        Box::pin(async { Ok(Vec::new()) })
+    }
 
     /// The log entries of match `id` from index `from` on, in order (none when there are no
     /// more, or no such match). What an instance reads when another one appended; the

@@ -7,9 +7,14 @@
 //! the database host) answers [`StoreError::Unavailable`]; the pool checks a connection
 //! before it hands it out again (`test_before_acquire`), and waits at most
 //! [`ACQUIRE_TIMEOUT`] for one, so a database that went away is a prompt 503, not a hang.
-//! (A connection lost during `COMMIT` itself leaves the outcome unknown to us: it is answered
-//! 503, and should the write have committed after all, the next action at that ply finds it
-//! stored, and the match is reloaded.)
+//! Every write is given up unwritten if it has not sent its `COMMIT` within
+//! [`WRITE_WAIT`](super::WRITE_WAIT) of its submission (time spent queued behind other
+//! writes included), and its `COMMIT` is waited for at most [`COMMIT_WAIT`]: every write
+//! is answered within [`OUTAGE_ANSWER`](super::OUTAGE_ANSWER).
+//! A connection lost during `COMMIT` itself, or a `COMMIT` not answered in time, leaves the
+//! outcome unknown to us: it is answered [`StoreError::OutcomeUnknown`] (503 saying so), and
+//! should the write have committed after all, the next action at that ply finds it stored,
+//! and the match is reloaded.
 //!
 //! Several instances: the database decides which action wins a ply. An append locks its
 //! match row, then checks that it continues the stored log; the primary key
@@ -22,16 +27,17 @@
 //! `tabula_schema.version`: `matches`, `seats`, `events` as in SQLite (booleans as
 //! `BOOLEAN`, integers as `BIGINT`), plus `leases(match_id, holder, expires_at)`.
 
+use super::group_commit::late;
 use super::group_commit::{self, Pending};
 use super::postgres_write::{Append, MAX_BATCH, PgBatch};
 use super::{
-    BoxFuture, LogEntry, MatchRecord, MatchStore, Notice, StoreError, StoredMatch, TokenHash,
-    sqlite_write::db_err,
+    BoxFuture, COMMIT_WAIT, LogEntry, MatchRecord, MatchStore, Notice, StoreError, StoredMatch,
+    TokenHash, WRITE_WAIT, sqlite_write::db_err,
 };
 use super::{columns, rows};
-use sqlx::Connection;
-use sqlx::Postgres;
 use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::{Connection, Postgres, Transaction};
+use std::future::Future;
 use std::time::Duration;
 use tabula_core::Seat;
 use tokio::sync::mpsc;
@@ -43,8 +49,9 @@ pub const PG_SCHEMA_VERSION: i64 = 2;
 /// `j <id>`; see [`super::Notice`]).
 pub const CHANNEL: &str = "tabula_matches";
 
-/// The longest a write waits for a connection of the pool before it answers 503.
-pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+/// The longest anything waits for a connection of the pool (a write waits at most
+/// [`WRITE_WAIT`] in all).
+pub const ACQUIRE_TIMEOUT: Duration = WRITE_WAIT;
 
 const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS tabula_schema (version BIGINT NOT NULL)",
@@ -165,6 +172,13 @@ impl PgStore {
     }
 
     async fn create(&self, r: &MatchRecord) -> Result<(), StoreError> {
+        commit(in_time(self.prepare_create(r)).await?).await
+    }
+
+    async fn prepare_create(
+        &self,
+        r: &MatchRecord,
+    ) -> Result<Transaction<'static, Postgres>, StoreError> {
         let mut tx = self.pool.begin().await.map_err(db_err)?;
         let mut insert = columns::insert_matches::<Postgres>(&[r]);
         insert.push(" ON CONFLICT (id) DO NOTHING");
@@ -178,7 +192,7 @@ impl PgStore {
             .await
             .map_err(db_err)?;
         notify(&mut tx, &format!("c {}", r.id)).await?;
-        tx.commit().await.map_err(db_err)
+        Ok(tx)
     }
 
     async fn append(
@@ -192,7 +206,7 @@ impl PgStore {
             entries: entries.to_vec(),
             finished,
         };
-        group_commit::submit(&self.appends, append).await
+        group_commit::submit(&self.appends, append, Some(WRITE_WAIT)).await
     }
 
     async fn update_seat(
@@ -201,6 +215,15 @@ impl PgStore {
         seat: Seat,
         token_hash: Option<TokenHash>,
     ) -> Result<(), StoreError> {
+        commit(in_time(self.prepare_seat(id, seat, token_hash)).await?).await
+    }
+
+    async fn prepare_seat(
+        &self,
+        id: &str,
+        seat: Seat,
+        token_hash: Option<TokenHash>,
+    ) -> Result<Transaction<'static, Postgres>, StoreError> {
         let mut tx = self.pool.begin().await.map_err(db_err)?;
         let done = match token_hash {
             None => sqlx::query("UPDATE seats SET joined = TRUE WHERE match_id = $1 AND seat = $2")
@@ -227,7 +250,32 @@ impl PgStore {
             });
         }
         notify(&mut tx, &Notice::joined(id, seat, token_hash)).await?;
-        tx.commit().await.map_err(db_err)
+        Ok(tx)
+    }
+}
+
+/// `prepare` (a transaction written up to its `COMMIT`), given up unwritten after
+/// [`WRITE_WAIT`].
+async fn in_time<T>(prepare: impl Future<Output = Result<T, StoreError>>) -> Result<T, StoreError> {
+    tokio::time::timeout(WRITE_WAIT, prepare)
+        .await
+        .map_err(|_| late())?
+}
+
+/// Commits `tx`, waiting at most [`COMMIT_WAIT`]. An error the database answered means the
+/// transaction was rolled back (nothing stored); a connection lost during `COMMIT`, or no
+/// answer in time, leaves the outcome unknown.
+pub(super) async fn commit(tx: Transaction<'static, Postgres>) -> Result<(), StoreError> {
+    match tokio::time::timeout(COMMIT_WAIT, tx.commit()).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e @ sqlx::Error::Database(_))) => Err(db_err(e)),
+        Ok(Err(e)) => Err(StoreError::OutcomeUnknown(format!(
+            "the connection failed during COMMIT: {e}"
+        ))),
+        Err(_) => Err(StoreError::OutcomeUnknown(format!(
+            "COMMIT was not answered within {} s",
+            COMMIT_WAIT.as_secs_f32()
+        ))),
     }
 }
 
@@ -325,6 +373,19 @@ impl MatchStore for PgStore {
             .await
             .map_err(db_err)?;
             rows::log_rows(id, &events, from)
+        })
+    }
+
+    fn finished_newest(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        Box::pin(async move {
+            sqlx::query_scalar(
+                "SELECT id FROM matches WHERE finished
+                 ORDER BY created_at DESC, id DESC LIMIT $1",
+            )
+            .bind(limit.min(i64::MAX as usize) as i64)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db_err)
         })
     }
 

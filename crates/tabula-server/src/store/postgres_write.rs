@@ -14,13 +14,14 @@
 //! tried again one append at a time so that it fails alone; a fault (the database gone)
 //! fails the whole batch with [`StoreError::Unavailable`].
 
-use super::group_commit::Batch;
-use super::postgres::CHANNEL;
+use super::group_commit::{Batch, late};
+use super::postgres::{CHANNEL, commit};
 use super::sqlite_write::db_err;
-use super::{LogEntry, Notice, StoreError};
-use sqlx::Row;
+use super::{LogEntry, Notice, StoreError, WRITE_WAIT};
 use sqlx::postgres::PgPool;
+use sqlx::{Postgres, Row, Transaction};
 use std::collections::{BTreeSet, HashMap, HashSet};
+use tokio::time::Instant;
 
 /// The most appends committed in one transaction.
 pub const MAX_BATCH: usize = 512;
@@ -40,12 +41,24 @@ pub(super) struct PgBatch {
 impl Batch for PgBatch {
     type Op = Append;
 
-    async fn write(&mut self, ops: &[&Append]) -> Result<(), StoreError> {
-        append_batch(&self.pool, ops).await
+    async fn write(
+        &mut self,
+        ops: &[&Append],
+        deadline: Option<Instant>,
+    ) -> Result<(), StoreError> {
+        let deadline = deadline.unwrap_or_else(|| Instant::now() + WRITE_WAIT);
+        let tx = tokio::time::timeout_at(deadline, append_batch(&self.pool, ops))
+            .await
+            .map_err(|_| late())??;
+        commit(tx).await
     }
 }
 
-async fn append_batch(pool: &PgPool, ops: &[&Append]) -> Result<(), StoreError> {
+/// The batch's transaction, written and ready to commit.
+async fn append_batch(
+    pool: &PgPool,
+    ops: &[&Append],
+) -> Result<Transaction<'static, Postgres>, StoreError> {
     let ids: Vec<&str> = ops
         .iter()
         .map(|op| op.id.as_str())
@@ -152,5 +165,5 @@ async fn append_batch(pool: &PgPool, ops: &[&Append]) -> Result<(), StoreError> 
         .execute(&mut *tx)
         .await
         .map_err(db_err)?;
-    tx.commit().await.map_err(db_err)
+    Ok(tx)
 }

@@ -29,18 +29,18 @@
 
 use super::group_commit;
 use super::rows;
-use super::sqlite_conn::{FileGuard, WriterConn};
+use super::sqlite_conn::{FileGuard, Readers, WriterConn};
 use super::sqlite_write::{MAX_BATCH, Pending, WriteOp, db_err, writer_task};
-use super::{BoxFuture, LogEntry, MatchRecord, MatchStore, StoreError, StoredMatch, TokenHash};
+use super::{
+    BoxFuture, LogEntry, MatchRecord, MatchStore, StoreError, StoredMatch, TokenHash, WRITE_WAIT,
+};
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
-    SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqliteSynchronous,
 };
 use sqlx::{ConnectOptions, Connection, Row};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::Duration;
 use tabula_core::Seat;
 use tokio::sync::mpsc;
 
@@ -186,7 +186,7 @@ pub struct SqliteOptions {
 #[derive(Clone, Debug)]
 pub struct SqliteStore {
     writes: mpsc::Sender<Pending>,
-    pool: SqlitePool,
+    readers: Arc<Readers>,
     /// The writer's page cap (0: none), applied before its next write.
     page_limit: Arc<AtomicU32>,
 }
@@ -218,7 +218,8 @@ impl SqliteStore {
             // A batch's multi-row INSERT keeps a statement journal; on disk (the default)
             // it spills to a temporary file once it holds more than a few pages.
             .pragma("temp_store", "memory")
-            .busy_timeout(Duration::from_secs(10));
+            // Within the bound on an answer to a write (a lock held by another process).
+            .busy_timeout(WRITE_WAIT);
         let mut writer = options.connect().await.map_err(db_err)?;
         for statement in SCHEMA {
             sqlx::query(statement)
@@ -227,21 +228,21 @@ impl SqliteStore {
                 .map_err(db_err)?;
         }
         migrate(&mut writer).await?;
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            // A reader never creates the file: one removed under the store stays removed.
-            .connect_with(options.clone().create_if_missing(false))
-            .await
-            .map_err(db_err)?;
+        // A reader never creates the file: one removed under the store stays removed.
+        let readers = Arc::new(
+            Readers::open(options.clone().create_if_missing(false))
+                .await
+                .map_err(db_err)?,
+        );
         let guard = FileGuard::new(path)?;
         let page_limit = Arc::new(AtomicU32::new(0));
         let store_limit = page_limit.clone();
-        let writer = WriterConn::new(options, guard, page_limit, writer);
+        let writer = WriterConn::new(options, readers.clone(), guard, page_limit, writer);
         let (writes, queue) = mpsc::channel(4 * MAX_BATCH);
         tokio::spawn(writer_task(writer, queue));
         let store = SqliteStore {
             writes,
-            pool,
+            readers,
             page_limit: store_limit,
         };
         store.set_max_page_count(opts.max_page_count);
@@ -249,7 +250,7 @@ impl SqliteStore {
     }
 
     async fn write(&self, op: WriteOp) -> Result<(), StoreError> {
-        group_commit::submit(&self.writes, op).await
+        group_commit::submit(&self.writes, op, None).await
     }
 }
 
@@ -321,14 +322,27 @@ impl MatchStore for SqliteStore {
     }
 
     fn load<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<StoredMatch>, StoreError>> {
-        Box::pin(load(&self.pool, id))
+        Box::pin(async move { load(&self.readers.pool(), id).await })
+    }
+
+    fn finished_newest(&self, limit: usize) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        Box::pin(async move {
+            sqlx::query_scalar(
+                "SELECT id FROM matches WHERE finished = 1
+                 ORDER BY created_at DESC, id DESC LIMIT ?",
+            )
+            .bind(limit.min(i64::MAX as usize) as i64)
+            .fetch_all(&self.readers.pool())
+            .await
+            .map_err(db_err)
+        })
     }
 
     fn unfinished(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
         Box::pin(async move {
             let rows =
                 sqlx::query("SELECT id FROM matches WHERE finished = 0 ORDER BY created_at, id")
-                    .fetch_all(&self.pool)
+                    .fetch_all(&self.readers.pool())
                     .await
                     .map_err(db_err)?;
             rows.iter()

@@ -12,15 +12,22 @@
 //! - The database file's identity (device and inode) is taken at open and compared before
 //!   every batch and again before its `COMMIT`: a file that was removed (or its directory) or
 //!   replaced refuses every write, since writes would go to a file nobody will read again.
+//! - A database that can only be read (a read-only file system, or one that was when the
+//!   server started) fails a write with SQLite's "readonly" error. SQLite shares one
+//!   shared-memory index among every connection of a process to a file, opened read-only if
+//!   the first connection found it so, and keeps it while any connection is open: a fresh
+//!   writer alone would stay read-only after the fault ended, until a restart. So when a
+//!   fresh connection finds the file read-only, the readers' pool is replaced as well (every
+//!   connection to the file closed) and the connection opened once more.
 //! - Failures are logged once per streak (and once more if the file disappears during a
 //!   streak), and once when the store recovers, not once per attempt.
 
 use super::StoreError;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqlitePool, SqlitePoolOptions};
 use sqlx::{ConnectOptions, Connection};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, RwLock};
 
 /// SQLite's own ceiling for `max_page_count` (what "no limit" means).
 const NO_PAGE_LIMIT: u32 = 4_294_967_294;
@@ -72,9 +79,53 @@ fn identity(path: &Path) -> std::io::Result<Option<(u64, u64)>> {
     std::fs::metadata(path).map(|_| None)
 }
 
+/// How many connections read at once.
+const READERS: u32 = 4;
+
+/// The readers' pool, replaced when the file was found read-only (see the module
+/// documentation). Reads take the current pool.
+#[derive(Debug)]
+pub(super) struct Readers {
+    options: SqliteConnectOptions,
+    pool: RwLock<SqlitePool>,
+}
+
+impl Readers {
+    /// A pool of connections opened with `options` (which never create the file).
+    pub async fn open(options: SqliteConnectOptions) -> Result<Readers, sqlx::Error> {
+        let pool = SqlitePoolOptions::new()
+            .max_connections(READERS)
+            .connect_with(options.clone())
+            .await?;
+        Ok(Readers {
+            options,
+            pool: RwLock::new(pool),
+        })
+    }
+
+    /// The current pool.
+    pub fn pool(&self) -> SqlitePool {
+        self.pool.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Closes every reader's connection (waiting for reads in progress) and puts a new pool,
+    /// which connects when first used, in its place.
+    async fn reopen(&self) {
+        let fresh = SqlitePoolOptions::new()
+            .max_connections(READERS)
+            .connect_lazy_with(self.options.clone());
+        let old = std::mem::replace(
+            &mut *self.pool.write().unwrap_or_else(|p| p.into_inner()),
+            fresh,
+        );
+        old.close().await;
+    }
+}
+
 /// The writer's connection: opened on demand, reset after every failure.
 pub(super) struct WriterConn {
     options: SqliteConnectOptions,
+    readers: Arc<Readers>,
     guard: FileGuard,
     /// The page limit asked for (0: none), shared with the store's handle.
     page_limit: Arc<AtomicU32>,
@@ -91,12 +142,14 @@ impl WriterConn {
     /// Connections opened later never create the file.
     pub fn new(
         options: SqliteConnectOptions,
+        readers: Arc<Readers>,
         guard: FileGuard,
         page_limit: Arc<AtomicU32>,
         conn: SqliteConnection,
     ) -> WriterConn {
         WriterConn {
             options: options.create_if_missing(false),
+            readers,
             guard,
             page_limit,
             applied_limit: None,
@@ -120,14 +173,20 @@ impl WriterConn {
     async fn prepare(&mut self) -> Result<(), StoreError> {
         self.guard.check()?;
         if self.conn.is_none() {
-            let mut conn = self.options.connect().await.map_err(fault)?;
+            let conn = match self.open_checked().await {
+                Err(e) if is_read_only(&e) => {
+                    tracing::info!(
+                        "SQLite store {}: the file is read-only to this process; \
+                         reopening every connection to it",
+                        self.guard.path.display()
+                    );
+                    self.readers.reopen().await;
+                    self.open_checked().await
+                }
+                other => other,
+            };
+            self.conn = Some(conn.map_err(fault)?);
             self.applied_limit = None;
-            let checked = trivial_write(&mut conn).await;
-            if let Err(e) = checked {
-                let _ = conn.close().await;
-                return Err(fault(e));
-            }
-            self.conn = Some(conn);
         }
         let wanted = match self.page_limit.load(Ordering::Acquire) {
             0 => None,
@@ -185,6 +244,30 @@ impl WriterConn {
             self.failures = 0;
             self.removal_logged = false;
         }
+    }
+}
+
+impl WriterConn {
+    /// A fresh connection that took a trivial write transaction.
+    async fn open_checked(&self) -> Result<SqliteConnection, sqlx::Error> {
+        let mut conn = self.options.connect().await?;
+        if let Err(e) = trivial_write(&mut conn).await {
+            let _ = conn.close().await;
+            return Err(e);
+        }
+        Ok(conn)
+    }
+}
+
+/// Whether `e` is SQLite's "readonly" error (any of its extended codes).
+fn is_read_only(e: &sqlx::Error) -> bool {
+    const SQLITE_READONLY: i64 = 8;
+    match e {
+        sqlx::Error::Database(d) => d
+            .code()
+            .and_then(|c| c.parse::<i64>().ok())
+            .is_some_and(|c| c & 0xff == SQLITE_READONLY),
+        _ => false,
     }
 }
 

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 use tabula_core::Seat;
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 
 /// The most writes committed in one transaction.
 pub const MAX_BATCH: usize = 512;
@@ -70,6 +71,26 @@ pub(super) fn db_err(e: sqlx::Error) -> StoreError {
     }
 }
 
+/// A failed `COMMIT`: a full disk refused the WAL frames before the commit frame was written,
+/// so nothing is stored; any other failure (an I/O error, a failed fsync after the frames
+/// were written) leaves the outcome unknown: the commit frame may be in the WAL, and a
+/// restart would find the transaction committed.
+pub(super) fn commit_err(e: sqlx::Error) -> StoreError {
+    const SQLITE_FULL: i64 = 13;
+    let full = match &e {
+        sqlx::Error::Database(d) => d
+            .code()
+            .and_then(|c| c.parse::<i64>().ok())
+            .is_some_and(|c| c & 0xff == SQLITE_FULL),
+        _ => false,
+    };
+    if full {
+        db_err(e)
+    } else {
+        StoreError::OutcomeUnknown(e.to_string())
+    }
+}
+
 /// The writer task's side: its connection, and the next ply of each unfinished match
 /// written to (as committed).
 pub(super) struct SqliteBatch {
@@ -80,7 +101,9 @@ pub(super) struct SqliteBatch {
 impl Batch for SqliteBatch {
     type Op = WriteOp;
 
-    async fn write(&mut self, ops: &[&WriteOp]) -> Result<(), StoreError> {
+    /// The SQLite store's writes have no deadline: the writer's own connection waits only on
+    /// the disk and on the lock (its busy timeout is [`WRITE_WAIT`](super::WRITE_WAIT)).
+    async fn write(&mut self, ops: &[&WriteOp], _: Option<Instant>) -> Result<(), StoreError> {
         write(&mut self.writer, ops, &mut self.next_ply).await
     }
 }
@@ -108,6 +131,13 @@ async fn write(
         }
         Err(e) => {
             writer.failed(&e).await;
+            // What the batch's logs hold is read again: a commit whose outcome is unknown
+            // may have stored them, and a retry must then find a gap, not a broken key.
+            for op in ops {
+                if let WriteOp::Append { id, .. } = op {
+                    next_ply.remove(id);
+                }
+            }
             Err(e)
         }
     }
@@ -200,7 +230,7 @@ async fn write_batch(
         query.execute(&mut *tx).await.map_err(db_err)?;
     }
     guard.check()?;
-    tx.commit().await.map_err(db_err)?;
+    tx.commit().await.map_err(commit_err)?;
     for (id, n) in planned {
         next_ply.insert(id.to_string(), n);
     }
@@ -319,4 +349,18 @@ async fn mark_joined(
         return Err(StoreError::Missing(first.to_string()));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_commit_that_failed_in_io_has_an_unknown_outcome() {
+        let fsync = sqlx::Error::Io(std::io::Error::other("fsync failed"));
+        assert!(matches!(
+            commit_err(fsync),
+            StoreError::OutcomeUnknown(reason) if reason.contains("fsync")
+        ));
+    }
 }

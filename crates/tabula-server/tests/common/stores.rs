@@ -16,6 +16,9 @@ pub struct FaultyStore {
     pub fail_appends: AtomicBool,
     /// While set, every lobby join fails.
     pub fail_joins: AtomicBool,
+    /// While set, every append is stored and then answered as of unknown outcome (a
+    /// connection lost after `COMMIT` was sent).
+    pub unknown_appends: AtomicBool,
     /// Appends asked for (failed ones included).
     pub appends: AtomicUsize,
     /// Matches asked to be loaded.
@@ -50,6 +53,14 @@ impl MatchStore for FaultyStore {
         self.appends.fetch_add(1, Ordering::SeqCst);
         if self.fail_appends.load(Ordering::SeqCst) {
             return disk_full();
+        }
+        if self.unknown_appends.load(Ordering::SeqCst) {
+            return Box::pin(async move {
+                self.inner.append(id, entries, finished).await?;
+                Err(StoreError::OutcomeUnknown(
+                    "connection lost during COMMIT".into(),
+                ))
+            });
         }
         self.inner.append(id, entries, finished)
     }
