@@ -6,7 +6,7 @@
 //! [`AlphaBetaConfig::check`](crate::AlphaBetaConfig::check),
 //! [`SearchLimits::check`](crate::SearchLimits::check) and the levels' options refuse a value
 //! beyond its bound with a message naming the setting and the bound
-//! (`nodes: at most 16000000 (about 2 GiB), not 1000000000000000`). docs/engine.md lists them
+//! (`nodes: at most 8000000 (about 2 GiB), not 1000000000000000`). docs/engine.md lists them
 //! for users.
 
 /// The most threads one search may use (either engine, a level's `threads`).
@@ -22,12 +22,12 @@ pub const MAX_ITERATIONS: u64 = 100_000_000;
 /// The most nodes an MCTS bot's trees may hold together (`nodes=`; with `parallel=root` each
 /// of the `threads` trees holds up to `nodes`, so `nodes × threads` is bounded). A node takes
 /// [`NODE_BYTES`] at most, so the trees take at most about 2 GiB.
-pub const MAX_TREE_NODES: usize = 16_000_000;
+pub const MAX_TREE_NODES: usize = 8_000_000;
 
 /// The most memory one MCTS node takes in the worst case (five seats; a tree-parallel search
 /// holds the shared arena and the tree it writes back at the end), in bytes: the figure
 /// behind the size that [`MAX_TREE_NODES`] stands for.
-pub const NODE_BYTES: usize = 128;
+pub const NODE_BYTES: usize = 256;
 
 /// The longest rollout an MCTS search may be given (`steps=`), in steps.
 pub const MAX_ROLLOUT_STEPS: u32 = 100_000;

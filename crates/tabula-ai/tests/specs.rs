@@ -88,7 +88,7 @@ fn specs_beyond_the_bounds_are_refused_naming_the_option_and_the_bound() {
     for (text, message) in [
         (
             "mcts:iterations=10:threads=2:nodes=1000000000000000",
-            "nodes: at most 16000000 (about 2 GiB), not 1000000000000000",
+            "nodes: at most 8000000 (about 2 GiB), not 1000000000000000",
         ),
         (
             "mcts:iterations=100000001",
@@ -101,7 +101,7 @@ fn specs_beyond_the_bounds_are_refused_naming_the_option_and_the_bound() {
         ("mcts:threads=65", "threads: at most 64, not 65"),
         (
             "mcts:threads=4:parallel=root:nodes=6000000",
-            "nodes × threads with parallel=root: at most 16000000 (about 2 GiB), not 24000000",
+            "nodes × threads with parallel=root: at most 8000000 (about 2 GiB), not 24000000",
         ),
         ("mcts:steps=100001", "steps: at most 100000, not 100001"),
         ("mcts:prior=inf", "prior: a finite number ≥ 0, not inf"),
@@ -128,8 +128,8 @@ fn specs_beyond_the_bounds_are_refused_naming_the_option_and_the_bound() {
         assert_eq!(msg, format!("bad bot `{text}`: {message}"));
     }
     for text in [
-        "mcts:iterations=100000000:ms=600000:threads=64:nodes=16000000:steps=100000",
-        "mcts:threads=2:parallel=root:nodes=8000000",
+        "mcts:iterations=100000000:ms=600000:threads=64:nodes=8000000:steps=100000",
+        "mcts:threads=2:parallel=root:nodes=4000000",
         "alphabeta:depth=64:nodes=1000000000:ms=600000:tt=26:threads=64",
         "expert:threads=64:ms=600000",
     ] {

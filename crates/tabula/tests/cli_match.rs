@@ -128,7 +128,7 @@ fn a_search_beyond_its_memory_bound_is_refused_naming_the_setting() {
         "1",
     ]);
     assert!(
-        err.contains("nodes: at most 16000000 (about 2 GiB), not 1000000000000000"),
+        err.contains("nodes: at most 8000000 (about 2 GiB), not 1000000000000000"),
         "{err}"
     );
 }
