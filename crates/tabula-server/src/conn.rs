@@ -158,15 +158,24 @@ fn refuse(tcp: TcpStream, response: Vec<u8>, refusals: &Arc<Semaphore>) {
     }
 }
 
-/// Answers `response` and closes. What the client sent is read and dropped until it closes too
-/// (at most a second): closing with unread bytes would reset the connection, and the client
-/// could lose the answer.
+/// Answers `response` and closes. The request's head is read first (at most 16 KiB, within
+/// the same second): an HTTP client drops an answer that comes before it has sent its
+/// request. Then what the client sends is read and dropped until it closes too: closing with
+/// unread bytes would reset the connection, and the client could lose the answer.
 async fn refuse_gently(mut tcp: TcpStream, response: &[u8]) {
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        let mut head = Vec::new();
+        let mut buf = [0u8; 1024];
+        while head.len() < 16 * 1024 && !head.windows(4).any(|w| w == b"\r\n\r\n") {
+            let n = tcp.read(&mut buf).await?;
+            if n == 0 {
+                break;
+            }
+            head.extend_from_slice(&buf[..n]);
+        }
         tcp.write_all(response).await?;
         tcp.shutdown().await?;
-        let mut sink = [0u8; 1024];
-        while tcp.read(&mut sink).await? > 0 {}
+        while tcp.read(&mut buf).await? > 0 {}
         Ok::<(), io::Error>(())
     })
     .await;

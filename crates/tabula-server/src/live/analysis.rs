@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tabula_ai::{BotSpec, SearchLimits};
 use tabula_core::{Seat, ToAct};
-use tabula_registry::DynGame;
+use tabula_registry::{DynGame, Stop};
 
 /// How many matches' analyses stay in memory (the oldest finished ones go first).
 pub const KEEP_ANALYSES: usize = 200;
@@ -349,6 +349,7 @@ pub(super) fn search(
     game: &dyn DynGame,
     seat: Seat,
     k: usize,
+    stop: &Stop,
 ) -> Result<Found, String> {
     let options = &services.options.analysis;
     let mut bot = services
@@ -359,6 +360,7 @@ pub(super) fn search(
             bot_seed(seed, seat, k as u64),
         )
         .map_err(|e| format!("the analysis bot `{}`: {e}", options.bot))?;
+    bot.set_stop(Some(stop.clone()));
     let limits = SearchLimits {
         iterations: Some(options.iterations.max(1)),
         time_ms: Some(

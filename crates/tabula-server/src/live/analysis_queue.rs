@@ -19,6 +19,7 @@ use axum::http::StatusCode;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
+use tabula_registry::Stop;
 use tokio::sync::Notify;
 
 /// How often the scheduler looks at the queue's ages when nothing else wakes it.
@@ -159,8 +160,9 @@ fn pump(queue: &Arc<Queue>, services: &Arc<Services>) {
         let mut j = lock(&e.job);
         let pending = j.slots.iter().any(|s| matches!(s, Slot::Pending(..)));
         if !pending {
-            // Nothing left to start: its searches still running finish on their own.
-            return false;
+            // Nothing left to start; kept while a search runs, which a seat bot may stop
+            // and give back as pending.
+            return j.in_flight > 0;
         }
         if j.in_flight == 0 && now.duration_since(e.since) > options.max_wait {
             let reason = format!(
@@ -215,13 +217,15 @@ fn start_one(queue: &Arc<Queue>, services: &Arc<Services>, entry: &Entry) {
     let (queue, services, job) = (queue.clone(), services.clone(), entry.job.clone());
     let (game_name, seed) = (entry.game.clone(), entry.seed);
     tokio::spawn(async move {
+        let stop = Stop::new();
         let searched = {
-            let services = services.clone();
+            let (services, stop) = (services.clone(), stop.clone());
             tokio::task::spawn_blocking(move || {
-                search(&services, &game_name, seed, game.as_ref(), seat, k)
+                let _registered = BotsBusy::analysing(&services.bots_busy, &stop);
+                let found = search(&services, &game_name, seed, game.as_ref(), seat, k, &stop);
+                (game, found)
             })
             .await
-            .unwrap_or_else(|e| Err(format!("the search failed: {e}")))
         };
         {
             let mut j = lock(&job);
@@ -230,8 +234,11 @@ fn start_one(queue: &Arc<Queue>, services: &Arc<Services>, entry: &Entry) {
                 && matches!(slot, Slot::Running(t) if *t == ticket)
             {
                 *slot = match searched {
-                    Ok(found) => Slot::Done(found),
-                    Err(reason) => Slot::Failed(reason),
+                    // A seat bot needed the threads: the position is searched again later.
+                    Ok((game, _)) if stop.is_stopped() => Slot::Pending(game, seat),
+                    Ok((_, Ok(found))) => Slot::Done(found),
+                    Ok((_, Err(reason))) => Slot::Failed(reason),
+                    Err(e) => Slot::Failed(format!("the search failed: {e}")),
                 };
             }
         }

@@ -9,11 +9,11 @@
 //! thinking, and no analysed position starts while there is one (`analysis_queue.rs`).
 
 use super::{Command, Services};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tabula_core::Seat;
-use tabula_registry::{BotMove, DynBot, DynGame};
+use tabula_registry::{BotMove, DynBot, DynGame, Stop};
 use tokio::sync::{Notify, mpsc};
 use tokio::time::Instant;
 
@@ -62,10 +62,15 @@ impl BotSeat {
 }
 
 /// How many seat bots wait for a thread or think; `idle` is notified when none does any more.
+/// The analysed positions being searched register their [`Stop`] here: a seat bot that
+/// starts to wait stops them all (their positions are searched again later), so that bots in
+/// seats always come before analysis.
 #[derive(Default)]
 pub(crate) struct BotsBusy {
     count: AtomicUsize,
     pub idle: Notify,
+    analyses: Mutex<Vec<(u64, Stop)>>,
+    next_analysis: AtomicU64,
 }
 
 impl BotsBusy {
@@ -77,7 +82,36 @@ impl BotsBusy {
     /// Counts a bot as busy until the guard is dropped.
     fn enter(busy: &Arc<BotsBusy>) -> Busy {
         busy.count.fetch_add(1, Ordering::SeqCst);
+        for (_, stop) in busy.analyses.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+            stop.stop();
+        }
         Busy(busy.clone())
+    }
+
+    /// Registers the stop of an analysis search until the guard is dropped; it is stopped
+    /// at once if a seat bot is busy already.
+    pub fn analysing(busy: &Arc<BotsBusy>, stop: &Stop) -> AnalysisGuard {
+        let id = busy.next_analysis.fetch_add(1, Ordering::Relaxed);
+        busy.analyses
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((id, stop.clone()));
+        if BotsBusy::any(busy) {
+            stop.stop();
+        }
+        AnalysisGuard(busy.clone(), id)
+    }
+}
+
+/// An analysis search registered in [`BotsBusy`] while this lives.
+pub(crate) struct AnalysisGuard(Arc<BotsBusy>, u64);
+
+impl Drop for AnalysisGuard {
+    fn drop(&mut self) {
+        let mut analyses = self.0.analyses.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(i) = analyses.iter().position(|(id, _)| *id == self.1) {
+            analyses.swap_remove(i);
+        }
     }
 }
 

@@ -9,31 +9,14 @@ use super::engine::Session;
 use crate::make_bot;
 use std::fmt::Write as _;
 use std::time::Duration;
-use tabula_ai::{Engine, SearchLimits, SearchReport};
+use tabula_ai::{Engine, SearchLimits, SearchReport, Stop};
 use tabula_core::{Actor, Seat, ToAct, write_move};
-use tabula_registry::{DynBot, DynGame};
+use tabula_registry::DynGame;
 
-/// TEMPORARY until tabula_ai::Stop is merged.
-#[derive(Clone, Debug, Default)]
-pub struct Stop(std::sync::Arc<std::sync::atomic::AtomicBool>);
-impl Stop {
-    /// A flag not yet set.
-    pub fn new() -> Self {
-        Stop::default()
-    }
-    /// Sets the flag.
-    pub fn stop(&self) {
-        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
-    }
-}
-fn give_stop(bot: &mut dyn DynBot, stop: &Stop) {
-    let _ = (bot, stop);
-}
-
-/// The longest `movetime`: one day, in milliseconds.
-pub const MAX_MOVETIME_MS: u64 = 86_400_000;
+/// The longest `movetime`: the searches' bound, ten minutes, in milliseconds.
+pub const MAX_MOVETIME_MS: u64 = tabula_ai::bounds::MAX_TIME_MS;
 /// The most `iterations` (or `nodes`) one search may be given.
-pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
+pub const MAX_ITERATIONS: u64 = tabula_ai::bounds::MAX_SEARCH_NODES;
 /// The deepest alpha-beta iteration `depth` may ask for.
 pub const MAX_DEPTH: u32 = SearchLimits::TIMED_DEPTH;
 /// How long a search given no `movetime` (and not `infinite`) may run before it is stopped
@@ -187,7 +170,7 @@ impl Job {
         let state = self.state.as_ref();
         let mut bot =
             make_bot(state.game_name(), &self.spec, self.seed).map_err(|e| e.to_string())?;
-        give_stop(bot.as_mut(), stop);
+        bot.set_stop(Some(stop.clone()));
         bot.analyse(state, self.seat, &self.limits, every_root_action)
             .map_err(|e| e.to_string())
     }

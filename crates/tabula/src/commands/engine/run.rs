@@ -7,7 +7,8 @@
 
 use super::input::{Line, MAX_LINE, read_line};
 use super::{Answer, Session};
-use crate::commands::engine_search::{Job, Stop};
+use crate::commands::engine_search::Job;
+use tabula_ai::Stop;
 use anyhow::Result;
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
