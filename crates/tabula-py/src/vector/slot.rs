@@ -237,10 +237,10 @@ impl Slot {
                 continue;
             };
             let bot = bot.get_mut().unwrap_or_else(|e| e.into_inner());
-            if let Some(mv) = bot.decide(game, s) {
-                if self.game.apply(Actor::Seat(s), &mv.action).is_ok() {
-                    return;
-                }
+            if let Some(mv) = bot.decide(game, s)
+                && self.game.apply(Actor::Seat(s), &mv.action).is_ok()
+            {
+                return;
             }
         }
         let actor = Actor::Seat(seats[0]);
