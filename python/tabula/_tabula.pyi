@@ -133,3 +133,35 @@ class Bot:
     ) -> Optional[dict[str, Any]]:
         """What a search finds: ``best``, ``value``, ``pv``, ``root``, ... (``None`` for
         bots that do not search)."""
+
+class VectorEnv:
+    """N games of one game stepped in Rust (see ``tabula.vector``); arrays written in place."""
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        players: Optional[int] = None,
+        params: Optional[dict[str, Any]] = None,
+        setup: str = "random",
+        opponent: Optional[str] = None,
+        opponent_seats: Optional[list[int]] = None,
+        max_steps: Optional[int] = None,
+        threads: int = 1,
+    ) -> None: ...
+    def reset(self, seed: Optional[int] = None) -> None: ...
+    def step(self, actions: Any) -> None: ...
+    def legal_indices(self) -> tuple[Any, Any]: ...
+    num_envs: int
+    num_players: int
+    num_actions: int
+    observation_shape: list[int]
+    opponent_seats: list[int]
+    observations: Any
+    final_observations: Any
+    masks: Any
+    rewards: Any
+    terminated: Any
+    truncated: Any
+    to_act: Any
+    acted: Any

@@ -10,6 +10,7 @@ mod bot;
 mod convert;
 mod errors;
 mod state;
+mod vector;
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -129,6 +130,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analysis::compare_variants, m)?)?;
     m.add_class::<State>()?;
     m.add_class::<bot::Bot>()?;
+    m.add_class::<vector::VectorEnv>()?;
     m.add("CHANCE", state::CHANCE)?;
     errors::register(m)?;
     Ok(())
