@@ -110,6 +110,8 @@ fn server(gauges: &Arc<Gauges>, analysis: AnalysisOptions) -> TestServer {
             iterations: 200,
             ..analysis
         },
+        // The test's own bots (gauge, gate) are not levels of the games.
+        allow_bot_specs: true,
         ..HubOptions::default()
     };
     let hub = Arc::new(Hub::new(catalog, Arc::new(MemoryStore::new()), options));

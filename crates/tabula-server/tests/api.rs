@@ -151,7 +151,10 @@ async fn games_lists_every_game_with_params_player_counts_and_levels() {
     let race = games.iter().find(|g| g["name"] == "toy-race").unwrap();
     assert_eq!(race["min_players"], json!(2));
     assert_eq!(race["max_players"], json!(3));
-    assert_eq!(race["levels"], json!(["random", "slow", "shy"]));
+    assert_eq!(
+        race["levels"],
+        json!(["random", "slow", "shy", "watcher", "panicky"])
+    );
     assert_eq!(race["real_time"], json!(true));
     assert_eq!(race["params"][0]["name"], json!("hourglass_seconds"));
     assert!(race.get("rules").is_none());

@@ -53,7 +53,9 @@ async fn listed(server: &TestServer) -> Vec<String> {
 
 async fn list_after_restart(db: &TestDb) {
     let bots = json!({ "game": "toy-nim", "seats": [{ "bot": "random" }, { "bot": "random" }] });
-    let people = json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true }] });
+    // Listed while unfinished: it has a lobby seat (a private match between people is not).
+    let people =
+        json!({ "game": "toy-nim", "seats": [{ "human": true }, { "human": true, "open": true }] });
     let (finished, before) = {
         let server = TestServer::with_store(db.open().await);
         let mut finished = Vec::new();

@@ -121,7 +121,7 @@ fn play_refuses_a_wrong_action_with_the_reason_and_asks_again() {
     let out = stdout(&o);
     assert!(out.contains("Refused: "), "{out}");
     assert!(out.contains("no column 9"), "{out}");
-    assert!(out.contains("Yellow (o) plays"), "{out}");
+    assert!(out.contains("Yellow (o) drops a disc"), "{out}");
     assert!(
         out.contains("Game over") || out.contains("Input closed"),
         "{out}"

@@ -82,7 +82,12 @@ impl BotsBusy {
     /// Counts a bot as busy until the guard is dropped.
     fn enter(busy: &Arc<BotsBusy>) -> Busy {
         busy.count.fetch_add(1, Ordering::SeqCst);
-        for (_, stop) in busy.analyses.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+        for (_, stop) in busy
+            .analyses
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+        {
             stop.stop();
         }
         Busy(busy.clone())

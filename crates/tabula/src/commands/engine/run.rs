@@ -8,13 +8,13 @@
 use super::input::{Line, MAX_LINE, read_line};
 use super::{Answer, Session};
 use crate::commands::engine_search::Job;
-use tabula_ai::Stop;
 use anyhow::Result;
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+use tabula_ai::Stop;
 
 /// What the loop waits for.
 enum Event {
