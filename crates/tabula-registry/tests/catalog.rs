@@ -339,7 +339,9 @@ fn names_are_said_once() {
 fn a_search_node_of_every_built_in_game_fits_the_documented_size() {
     use tabula_ai::bounds::NODE_BYTES;
     use tabula_ai::mcts::node_bytes;
-    let nodes: [(&GameDescription, fn(usize) -> usize); 5] = [
+    /// A game, and the size of an MCTS node of its actions for a number of seats.
+    type NodeSize = (&'static GameDescription, fn(usize) -> usize);
+    let nodes: [NodeSize; 5] = [
         (
             &tabula_toumai::DESCRIPTION,
             node_bytes::<<tabula_toumai::Toumai as Game>::Action>,

@@ -50,7 +50,7 @@ pub(crate) fn raise_file_limit() -> Option<(u64, u64)> {
     if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
         return None;
     }
-    let before = limit.rlim_cur as u64;
+    let before: u64 = limit.rlim_cur;
     if limit.rlim_cur < limit.rlim_max {
         let raised = libc::rlimit {
             rlim_cur: limit.rlim_max,
@@ -59,7 +59,7 @@ pub(crate) fn raise_file_limit() -> Option<(u64, u64)> {
         // SAFETY: `setrlimit` only reads the struct it is given. A refusal (a hard limit
         // above what the system allows, as macOS reports) leaves the soft limit as it was.
         if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
-            return Some((before, limit.rlim_max as u64));
+            return Some((before, limit.rlim_max));
         }
     }
     Some((before, before))
@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(fitted(1024, 10), 1, "at least one");
         assert_eq!(
             fitted(usize::MAX, u64::MAX),
-            usize::MAX.min(u64::MAX as usize - 64)
+            u64::MAX as usize - HEADROOM as usize
         );
     }
 
@@ -219,7 +219,7 @@ mod tests {
             unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) },
             0
         );
-        assert_eq!(limit.rlim_cur as u64, after);
+        assert_eq!(limit.rlim_cur, after);
         assert_eq!(limit.rlim_cur, limit.rlim_max);
     }
 
