@@ -81,10 +81,14 @@ async fn finished(addr: SocketAddr, n: usize) -> Vec<String> {
             "POST",
             "/api/matches",
             &json!({ "game": GAME, "seed": seed,
-                     "seats": [{ "bot": "random" }, { "bot": "random" }] }),
+                     "seats": [{ "bot": "random" }, { "bot": "random" }, { "bot": "random" }] }),
         )
         .await;
-        ids.push(made["id"].as_str().expect("an id").to_string());
+        let id = made["id"].as_str();
+        ids.push(
+            id.unwrap_or_else(|| panic!("no match made: {made}"))
+                .to_string(),
+        );
     }
     for id in &ids {
         while http(addr, "GET", &format!("/api/matches/{id}"), &Value::Null).await["status"]["over"]
@@ -104,7 +108,8 @@ async fn measure(addr: SocketAddr, level: &str, replies: usize, rng: &mut Rng) -
             addr,
             "POST",
             "/api/matches",
-            &json!({ "game": GAME, "seats": [{ "human": true }, { "bot": level }] }),
+            &json!({ "game": GAME,
+                     "seats": [{ "human": true }, { "bot": level }, { "bot": level }] }),
         )
         .await;
         let id = made["id"].as_str().expect("an id").to_string();
