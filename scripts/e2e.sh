@@ -39,8 +39,11 @@ echo "== npm ci (web/tests)"
 
 # 3. The binary, with the web UI embedded.
 echo "== Building tabula"
-# The test profile: `cargo test --workspace` (scripts/test.sh) has built it already.
-cargo build --locked --profile test --bin tabula
+# Built exactly as scripts/test.sh builds the Rust tests (the same command, so the same
+# features and profile, without incremental compilation): after it, nothing is compiled
+# again. `cargo build --bin tabula` would build the dependencies a second time, with the
+# features of the binary alone.
+CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}" cargo test --workspace --locked --lib --bins --tests --no-run
 TARGET_DIR=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
 TABULA="$TARGET_DIR/debug/tabula"
 

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Runs every test of Tabula: clippy on the whole workspace with warnings as errors (so every
 # public item of a library crate is documented), the Rust workspace (unit, rule, perft,
-# harness, CLI and server tests), the Python package's tests (pytest, with the PettingZoo,
-# OpenSpiel and Ray extras) and the browser end-to-end tests. This is the command the README
-# gives and CI runs.
+# harness, CLI and server tests), the browser end-to-end tests and the Python package's
+# tests (pytest, with the PettingZoo, OpenSpiel and Ray extras). This is the command the
+# README gives and CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The store tests run on PostgreSQL too (each test makes its own database there); they fail,
 # saying how to start it, when it does not answer (scripts/postgres.sh starts or installs it).
 export TABULA_TEST_PG="${TABULA_TEST_PG:-postgres://postgres@127.0.0.1:5432/test}"
+
+# One build serves every stage (the `dev` profile, which `test` inherits: Cargo.toml): without
+# incremental compilation, whose caches a from-scratch build only pays for.
+export CARGO_INCREMENTAL=0
 
 # Each stage's wall time, printed at the end (and when a stage fails).
 STAGES=()
@@ -33,20 +37,24 @@ stage "Lints (warnings are errors)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
 stage "Rust tests"
-cargo test --workspace --locked
-
-stage "Python package"
-# Built into a virtual environment with the dev profile (dependencies optimised, the
-# workspace's crates not: a release build of the workspace would cost minutes more; the
-# benchmark, python/bench/bench.py, wants `pip install ./python`, a release build). The
-# `test` profile cannot be used: `cargo rustc --profile test` makes a test executable.
-# The extras come from PyPI once.
-PYENV="${CARGO_TARGET_DIR:-target}/pyenv"
-[ -x "$PYENV/bin/python" ] || python3 -m venv "$PYENV"
-MATURIN_PEP517_ARGS="--profile dev" "$PYENV/bin/pip" install --quiet "./python[test,pettingzoo,openspiel,ray]"
-"$PYENV/bin/python" -m pytest -q python/tests
+# Libraries, binaries, integration tests and doc tests; the examples (benchmarks and
+# measurements) are left out: clippy, above, has checked that they compile.
+cargo test --workspace --locked --lib --bins --tests
+cargo test --workspace --locked --doc
 
 if [ -f web/tests/package.json ]; then
   stage "Browser end-to-end tests"
   bash scripts/e2e.sh
 fi
+
+# Last: maturin builds the package with the interpreter it found, whose settings the
+# bindings' build scripts read, so the Rust builds above would start over after it.
+stage "Python package"
+# Built into a virtual environment with the dev profile (the tests' settings; the benchmark,
+# python/bench/bench.py, wants `pip install ./python`, a release build). The `test` profile
+# cannot be named: `cargo rustc --profile test` makes a test executable. The extras come from
+# PyPI once.
+PYENV="${CARGO_TARGET_DIR:-target}/pyenv"
+[ -x "$PYENV/bin/python" ] || python3 -m venv "$PYENV"
+MATURIN_PEP517_ARGS="--profile dev" "$PYENV/bin/pip" install --quiet "./python[test,pettingzoo,openspiel,ray]"
+"$PYENV/bin/python" -m pytest -q python/tests

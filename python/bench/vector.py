@@ -1,18 +1,22 @@
 """Steps per second of tabula.vector against the single-env Python loop, in one run
 (a benchmark, not a test; build release first: ``pip install ./python``):
 
-    python python/bench/vector.py [seconds per measure] [num_envs]
+    python python/bench/vector.py [seconds per measure] [num_envs] [rounds]
 
 Every loop plays uniformly random legal actions and produces what a learner reads at each
 step: the observation of the seat to act and its legal actions. The single-env loops are
 ``observation`` + ``legal_action_mask`` (what the vector env writes) and the lighter
 ``observation`` + ``legal_action_indices``. The vector env picks its actions from
 ``legal_indices()`` (flat indices and offsets), vectorised in numpy.
+
+The four measures of a game are taken in turn, ``rounds`` times (3 by default), so that a
+busy machine weighs on all of them alike; the table gives each one's median.
 """
 
 import os
 import platform
 import random
+import statistics
 import sys
 import time
 
@@ -61,17 +65,22 @@ def vector(game, seconds, num_envs, threads):
 def main():
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     num_envs = int(sys.argv[2]) if len(sys.argv) > 2 else 64
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     print(f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"{time.strftime('%Y-%m-%d', time.gmtime())}, num_envs={num_envs}")
-    print("| game | single (mask) | single (indices) | vector, 1 thread | vector, 2 threads "
-          "| × mask loop (1 thread) |")
-    print("|---|---|---|---|---|---|")
+          f"{time.strftime('%Y-%m-%d', time.gmtime())}, num_envs={num_envs}, "
+          f"median of {rounds} rounds of {seconds:g} s")
+    print("| game | num_envs | single (mask) | single (indices) | vector, 1 thread "
+          "| vector, 2 threads | × mask loop, 1 thread | × mask loop, 2 threads |")
+    print("|---|---|---|---|---|---|---|---|")
     for game in ["connect-four", "toumai"]:
-        m = single(game, seconds, True)
-        i = single(game, seconds, False)
-        v1 = vector(game, seconds, num_envs, 1)
-        v2 = vector(game, seconds, num_envs, 2)
-        print(f"| {game} | {m:,.0f} | {i:,.0f} | {v1:,.0f} | {v2:,.0f} | {v1 / m:.1f}× |")
+        runs = [
+            (single(game, seconds, True), single(game, seconds, False),
+             vector(game, seconds, num_envs, 1), vector(game, seconds, num_envs, 2))
+            for _ in range(rounds)
+        ]
+        m, i, v1, v2 = (statistics.median(r[k] for r in runs) for k in range(4))
+        print(f"| {game} | {num_envs} | {m:,.0f} | {i:,.0f} | {v1:,.0f} | {v2:,.0f} "
+              f"| {v1 / m:.1f}× | {v2 / m:.1f}× |")
 
 
 if __name__ == "__main__":

@@ -19,10 +19,10 @@ for episode in range(3):
         if terminated or truncated:
             action = None
         elif agent == "seat_0":
-            # The bot answers in notation; the environment takes action indices.
-            action = e.state_.action_index(bot.choose(e.state_))
+            # choose_index: the bot's action as the index the environment takes.
+            action = bot.choose_index(e.game_state)
         else:
             action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
         e.step(action)
-    print(f"episode {episode}: returns {e.state_.returns()} (seat_0 is the bot)")
+    print(f"episode {episode}: returns {e.game_state.returns()} (seat_0 is the bot)")
 print(e.render())

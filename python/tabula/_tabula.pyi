@@ -26,21 +26,26 @@ class IllegalActionError(TabulaError):
 class BotError(TabulaError):
     """A bot specification or a search refused."""
 
+class ConcurrentUseError(TabulaError):
+    """An object used by two threads at once (a state a bot thinks on while another thread
+    changes it, a vector environment stepped by two threads); the object is unchanged."""
+
 def games() -> list[dict[str, Any]]:
     """The registered games: ``name``, ``title``, ``min_players``, ``max_players``,
-    ``default_players``, ``params``, ``levels``, ``real_time``, ``hidden_information``."""
+    ``default_players``, ``params``, ``levels``, ``real_time``, ``hidden_information``,
+    ``lessons``."""
 
 def new(
     game: str,
     players: Optional[int] = None,
-    seed: int = 0,
+    seed: Optional[int] = None,
     params: Optional[dict[str, Any]] = None,
     setup: str = "random",
     resolve_chance: bool = True,
 ) -> State:
     """A new game; ``setup`` is ``"random"`` or ``"placement"``. Chance at the start is
-    sampled from ``seed`` (``resolve_chance=False``, with ``setup="placement"``: left
-    pending)."""
+    sampled from ``seed`` (``None``: one from the operating system's entropy;
+    ``resolve_chance=False``, with ``setup="placement"``: left pending)."""
 
 def from_notation(game: str, text: str, params: Optional[dict[str, Any]] = None) -> State:
     """A game at the position ``text`` in the game's notation."""
@@ -48,14 +53,15 @@ def from_notation(game: str, text: str, params: Optional[dict[str, Any]] = None)
 def playouts(
     game: str,
     n: int,
-    seed: int = 0,
+    seed: Optional[int] = None,
     players: Optional[int] = None,
     params: Optional[dict[str, Any]] = None,
     setup: str = "random",
     max_steps: int = 10000,
 ) -> dict[str, Any]:
-    """``n`` uniformly random games in Rust (GIL released): ``games``, ``plies``,
-    ``finished``, ``wins``, ``draws``, ``seconds``, ``plies_per_second``."""
+    """``n`` uniformly random games in Rust (GIL released), game ``i`` seeded ``seed + i``
+    (``None``: a seed from the OS's entropy): ``games``, ``plies``, ``finished``, ``wins``,
+    ``draws``, ``seed``, ``seconds``, ``plies_per_second``."""
 
 def analyze(
     game: str,
@@ -91,14 +97,19 @@ class State:
     def is_over(self) -> bool: ...
     def returns(self) -> list[float]:
         """Per seat: the winners share 1, the others 0 (all 0 while the game goes on)."""
-    def status(self) -> dict[str, Any]: ...
+    def status(self) -> dict[str, Any]:
+        """``to_act``, ``chance``, ``over``, ``result`` (``reason``, ``winners``, ``ranks``,
+        ``scores``); seats from 0."""
     def legal_actions(self, seat: Optional[int] = None) -> list[str]: ...
     def legal_action_indices(self, seat: Optional[int] = None) -> list[int]: ...
     def legal_action_mask(self, seat: Optional[int] = None) -> npt.NDArray[np.bool_]: ...
     def apply(self, action: Union[str, int], seat: Optional[int] = None) -> str:
         """Checks and applies the action; returns it in notation. Raises
-        ``IllegalActionError`` (nothing changes) when the rules refuse it."""
+        ``IllegalActionError`` (nothing changes) when the rules refuse it (a negative index
+        too), ``TypeError`` for anything but a str or an int (a bool is refused)."""
     def resolve_chance(self, seed: Optional[int] = None) -> list[str]: ...
+    def history(self) -> list[str]:
+        """The actions applied since the state was made, in notation (chance too)."""
     def chance_outcomes(self) -> list[tuple[int, str, float]]:
         """``(index, notation, probability)`` of each outcome of the pending chance event."""
     def action_index(self, text: str, seat: Optional[int] = None) -> int: ...
@@ -108,20 +119,29 @@ class State:
     def observation(self, seat: Optional[int] = None) -> npt.NDArray[np.float32]:
         """The seat's observation (``None``: a spectator's), of ``observation_shape``."""
     def seat_name(self, seat: int) -> str: ...
-    def board_text(self) -> str: ...
+    def board_text(self) -> str:
+        """The board as players see it: there seats are counted from 1 (or by colour)."""
     def clone(self) -> State: ...
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any) -> State: ...
+    def __eq__(self, other: object) -> bool:
+        """The same game, parameters and position."""
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
 
 class Bot:
     """A bot level (``random``, ``beginner``, ``casual``, ``strong``, ``expert``) or a search
     specification (``mcts:iterations=5000``), seeded; it plays any game."""
 
-    def __init__(self, level_or_spec: str = "casual", seed: int = 0) -> None: ...
+    def __init__(self, level_or_spec: str = "casual", seed: Optional[int] = None) -> None:
+        """``seed=None``: one from the operating system's entropy (``repr`` shows it)."""
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def spec(self) -> str: ...
     def choose(self, state: State, seat: Optional[int] = None) -> Optional[str]:
         """The action the bot plays, in notation (not applied); ``None`` when it waits."""
+    def choose_index(self, state: State, seat: Optional[int] = None) -> Optional[int]:
+        """``choose`` as an action index (what environments take); ``None`` when it waits."""
     def analyse(
         self,
         state: State,

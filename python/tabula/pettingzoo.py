@@ -15,6 +15,13 @@
 - Chance events (setups, dealt cards) are resolved inside ``reset`` and ``step`` from the
   environment's seed: agents never see a chance node.
 - Rewards come at the end: ``State.returns()`` (the winners share 1, the others get 0).
+- ``max_steps``: after that many steps a game still going is truncated (every agent's
+  ``truncation`` is true, rewards 0). The default, ``tabula.DEFAULT_MAX_STEPS``, is 1,000
+  for Magical Circle, whose random games may never end, and none for the other games, which
+  end by their rules; ``max_steps=None`` never truncates.
+- ``reset()`` without a seed: the first draws a seed from the operating system's entropy,
+  later ones from the generator of the last seed, so ``reset(seed=s)`` followed by unseeded
+  resets replays the same games.
 - Magical Circle's race (several seats may act at once): the racing seats take turns in seat
   order, each with one more action, ``wait`` (index ``State.num_actions``), besides
   ``claim`` and ``vote``. The first racer to claim or vote wins the race; the last racer of
@@ -35,9 +42,10 @@ import tabula
 
 
 def env(game: str, players: Optional[int] = None, params: Optional[dict] = None,
-        render_mode: Optional[str] = None) -> "TabulaEnv":
+        render_mode: Optional[str] = None, max_steps: Any = tabula.DEFAULT) -> "TabulaEnv":
     """The AEC environment of ``game`` for ``players`` players (default: the game's)."""
-    return TabulaEnv(game, players=players, params=params, render_mode=render_mode)
+    return TabulaEnv(game, players=players, params=params, render_mode=render_mode,
+                     max_steps=max_steps)
 
 
 class TabulaEnv(AECEnv):
@@ -46,7 +54,8 @@ class TabulaEnv(AECEnv):
     metadata = {"render_modes": ["human", "ansi"], "name": "tabula", "is_parallelizable": False}
 
     def __init__(self, game: str, players: Optional[int] = None,
-                 params: Optional[dict] = None, render_mode: Optional[str] = None):
+                 params: Optional[dict] = None, render_mode: Optional[str] = None,
+                 max_steps: Any = tabula.DEFAULT):
         super().__init__()
         info = {g["name"]: g for g in tabula.games()}
         if game not in info:
@@ -55,6 +64,7 @@ class TabulaEnv(AECEnv):
         self.players = players
         self.params = params
         self.render_mode = render_mode
+        self.max_steps = tabula.max_steps_for(game, max_steps)
         self.metadata = dict(self.metadata, name=f"tabula_{game.replace('-', '_')}")
         probe = tabula.new(game, players=players, params=params, seed=0)
         self._races = bool(info[game]["real_time"])
@@ -72,7 +82,15 @@ class TabulaEnv(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.state_: Optional[tabula.State] = None
-        self._seed = 0
+        self._seeds: Optional[np.random.Generator] = None
+        self._steps = 0
+
+    @property
+    def game_state(self) -> Optional[tabula.State]:
+        """The game being played (``None`` before ``reset``), e.g. for a bot:
+        ``e.step(bot.choose_index(e.game_state))``. Read it; changing it bypasses the env.
+        (``state()`` is PettingZoo's global-state method, which this env does not give.)"""
+        return self.state_
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -84,13 +102,15 @@ class TabulaEnv(AECEnv):
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         if seed is not None:
-            self._seed = seed
-        else:
-            self._seed += 1
-        self.np_random = np.random.default_rng(self._seed)
+            self._seeds = np.random.default_rng(tabula.check_seed(seed))
+        elif self._seeds is None:
+            self._seeds = np.random.default_rng()   # the operating system's entropy
+        game_seed = int(self._seeds.integers(2**63))
+        self.np_random = np.random.default_rng(game_seed)
         self.state_ = tabula.new(self.game, players=self.players, params=self.params,
-                                 seed=self._seed)
-        self.state_.resolve_chance(self._seed)
+                                 seed=game_seed)
+        self.state_.resolve_chance(game_seed)
+        self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -148,6 +168,7 @@ class TabulaEnv(AECEnv):
             raise tabula.IllegalActionError(
                 f"{agent}: action {action} is not legal now (see the action mask)")
         self.state_.apply(int(action), seat)
+        self._steps += 1
         self._race_round = []
         self._advance()
         self._clear_rewards()
@@ -156,8 +177,11 @@ class TabulaEnv(AECEnv):
             for a in self.agents:
                 self.rewards[a] = float(returns[self._seat(a)])
                 self.terminations[a] = True
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
         self._accumulate_rewards()
-        if not self.state_.is_over():
+        if not self.state_.is_over() and not self.truncations[agent]:
             self._select()
         if self.render_mode == "human":
             self.render()

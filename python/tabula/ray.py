@@ -11,6 +11,11 @@ rows on the driver, so the report is exactly the one ``tabula.analyze`` (and
 ``tabula analyze --json``) gives for the same seeds: only the timing figures differ. With ``address=None`` a local Ray
 is started (or the one already running is used); give ``address="auto"`` on a cluster node
 or ``"ray://head:10001"`` from outside it.
+
+``tune`` runs the search of ``tabula tune`` (``tabula.Tuner``, the Rust loop the CLI runs):
+each round, the new games of every setting still in the search are split into batches
+played as Ray tasks (``tabula._tabula.tune_rows``), and the round closes on the driver once
+all are back, so the report is the one ``tabula.tune`` gives for the same seed.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 
 import ray as _ray
 
-from . import _tabula
+from . import _tabula, check_seed
 
 Variants = Union[None, Mapping[str, Mapping[str, Any]], Sequence[tuple[str, Mapping[str, Any]]]]
 
@@ -27,6 +32,45 @@ Variants = Union[None, Mapping[str, Mapping[str, Any]], Sequence[tuple[str, Mapp
 @_ray.remote
 def _batch(game: str, phase: str, start: int, end: int, kwargs: dict) -> list[str]:
     return _tabula.analysis_rows(game, phase, start, end, **kwargs)
+
+
+@_ray.remote
+def _tune_batch(game: str, params: dict, start: int, end: int, kwargs: dict) -> list[str]:
+    return _tabula.tune_rows(game, params, start, end, **kwargs)
+
+
+def tune(
+    game: str,
+    params: Mapping[str, Any],
+    objective: str = "balance",
+    budget: int = 2000,
+    address: Optional[str] = None,
+    batch: int = 25,
+    bot: str = "casual",
+    evaluator: Optional[str] = None,
+    seed: int = 1,
+    random_setup: bool = False,
+) -> dict[str, Any]:
+    """``tabula.tune`` with each round's games played as Ray tasks of ``batch`` games each:
+    the same report for the same seed (see ``tabula.tune`` for the arguments)."""
+    if batch < 1:
+        raise ValueError(f"batch must be at least 1, not {batch!r}")
+    kwargs = dict(bot=bot, objective=objective, evaluator=evaluator, seed=check_seed(seed),
+                  random_setup=random_setup)
+    # Arguments are checked before Ray starts.
+    tuner = _tabula.Tuner(game, dict(params), budget=budget, **kwargs)
+    if not _ray.is_initialized():
+        _ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    while (round_ := tuner.next_round()) is not None:
+        futures = [
+            (index, [_tune_batch.remote(game, p, s, min(s + batch, end), kwargs)
+                     for s in range(start, end, batch)])
+            for index, p, start, end in round_
+        ]
+        for index, fs in futures:
+            tuner.add_rows(index, [row for part in _ray.get(fs) for row in part])
+        tuner.advance()
+    return tuner.result()
 
 
 def analyze(

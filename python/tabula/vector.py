@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from . import _tabula
+from . import DEFAULT, max_steps_for
 from ._tabula import ParamsError
 
 __all__ = ["VectorEnv", "VectorAECEnv", "make_native"]
@@ -49,7 +50,10 @@ def _seed(seed: Any) -> int | None:
 def make_native(game: str, num_envs: int, **kwargs: Any) -> _tabula.VectorEnv:
     """The native vector (``tabula._tabula.VectorEnv``) without Gymnasium: ``reset(seed)`` and
     ``step(actions)`` write into its arrays (``observations``, ``masks``, ``rewards``,
-    ``terminated``, ``truncated``, ``to_act``, ``acted``, ``final_observations``)."""
+    ``terminated``, ``truncated``, ``to_act``, ``acted``, ``final_observations``).
+    ``max_steps`` defaults to ``tabula.DEFAULT_MAX_STEPS`` for the game (1,000 for Magical
+    Circle, none for the others); ``max_steps=None`` never truncates."""
+    kwargs["max_steps"] = max_steps_for(game, kwargs.get("max_steps", DEFAULT))
     return _tabula.VectorEnv(game, num_envs, **kwargs)
 
 
@@ -149,7 +153,7 @@ class VectorAECEnv:
     @property
     def agent_selection(self) -> list[str]:
         """Each game's agent to act."""
-        return [self.possible_agents[s] for s in self.env.native.to_act]
+        return [self.possible_agents[s] for s in self.env._info["to_act"]]
 
     def observation_space(self, agent: str):
         """One game's observation space (the same for every agent)."""

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import tabula  # noqa: E402
 from tabula.pettingzoo import env  # noqa: E402
@@ -17,6 +17,12 @@ CASES = [("toumai", None), ("toumai", 3), ("khan-tsin", None), ("china-moon", No
 @pytest.mark.parametrize("game,players", CASES)
 def test_api_test(game, players):
     api_test(env(game, players=players), num_cycles=300)
+
+
+@pytest.mark.parametrize("game", ["connect-four", "china-moon"])
+def test_seed_test(game):
+    # Two environments reset with one seed play the same games (China Moon: chance too).
+    seed_test(lambda **kw: env(game, **kw), num_cycles=20)
 
 
 def play(e, seed, choose):
@@ -94,8 +100,10 @@ def test_a_bot_plays_through_the_standard_loop():
 
     def choose(agent, obs):
         if agent == "seat_0":
-            return e.state_.action_index(bot.choose(e.state_))
+            index = bot.choose_index(e.game_state)
+            assert e.game_state.action_text(index) == bot.choose(e.game_state)
+            return index
         return int(np.flatnonzero(obs["action_mask"])[0])
 
     play(e, 0, choose)
-    assert e.state_.returns() == [1.0, 0.0]
+    assert e.game_state.returns() == [1.0, 0.0]

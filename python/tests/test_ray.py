@@ -53,3 +53,13 @@ def test_bad_batches_are_refused():
         tabula._tabula.analysis_rows("connect-four", "warmup", 0, 2, games=4)
     with pytest.raises(ValueError, match="weaker"):
         tabula._tabula.analysis_rows("connect-four", "skill", 0, 2, games=4, weaker=None)
+
+
+def test_the_search_on_ray_is_the_local_one(local_ray):
+    args = dict(objective="draws", budget=48, bot="random", seed=3)
+    params = {"max_plies": [12, 30, 42]}
+    distributed = tray.tune("connect-four", params, batch=5, **args)
+    local = tabula.tune("connect-four", params, threads=1, **args)
+    assert without_timing(distributed) == without_timing(local)
+    with pytest.raises(ValueError, match="batch"):
+        tray.tune("connect-four", params, batch=0, **args)

@@ -106,6 +106,39 @@ def test_two_threads_give_the_trajectories_of_one():
             assert np.array_equal(u, v)
 
 
+def test_long_steps_shared_between_threads_keep_the_trajectories():
+    # With the opponent bot searching, each step is long enough for the standing pool to
+    # share it, and games cross threads between steps.
+    def run(threads):
+        env = make_native("connect-four", 32, opponent="casual", opponent_seats=[1], threads=threads)
+        env.reset(9)
+        rng = np.random.default_rng(3)
+        seen, ended = [], 0
+        for _ in range(30):
+            env.step(random_legal(rng, env.masks))
+            ended += int(env.terminated.sum())
+            seen.append((env.observations.copy(), env.rewards.copy(), env.terminated.copy()))
+        return seen, ended
+
+    one, ended = run(1)
+    assert ended > 0, "some games end, so auto-reset is crossed"
+    for threads in (2, 3):
+        other, _ = run(threads)
+        for x, y in zip(one, other):
+            for u, v in zip(x, y):
+                assert np.array_equal(u, v)
+
+
+def test_threads_out_of_range_are_refused_and_extra_threads_are_harmless():
+    for threads in (0, 1025):
+        with pytest.raises(tabula.ParamsError, match=f"threads must be from 1 to 1024, not {threads}"):
+            make_native("connect-four", 2, threads=threads)
+    env = make_native("connect-four", 2, threads=8)
+    env.reset(1)
+    env.step(first_legal(env.masks))
+    assert env.acted.tolist() == [0, 0]
+
+
 def test_unseeded_resets_differ_between_envs():
     a, b = make_native("toumai", 4), make_native("toumai", 4)
     a.reset()

@@ -10,7 +10,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+/** One request: the JSON answer, or an ApiError with the server's reason. */
+export async function call(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';

@@ -2,14 +2,18 @@
 // friend with a private invite link, anyone from the lobby, a bot and its level), whether
 // hints are allowed, optional rule parameters, then Start (POST /api/matches); the invite
 // links of friends' seats; the lobby of matches with a lobby seat to join (join issues a fresh
-// token) and the matches this browser holds a seat in.
+// token) and the matches this browser holds a seat in. Quick pairing is pairing.js's.
 
 import { api, seats, inviteLink, watchLink } from './api.js';
 import { h, fill, ago, toast } from './dom.js';
 import { thumb } from './thumbs.js';
-import { t, list } from './i18n.js';
+import { t, list, gameTitle } from './i18n.js';
 import { levelName } from './shell.js';
 import { clockField, clockRequest } from './clock.js';
+import { renderYou } from './people.js';
+import { renderDaily } from './daily.js';
+import { renderPairing } from './pairing.js';
+import { offerLessons } from './learn-progress.js';
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -19,13 +23,6 @@ let seatChoices = []; // 'you' | 'friend' | 'lobby' | 'bot:<level>'
 // Each game's module (js/games/<name>.js), by name: its card picture, how its seats are
 // named while a table is set up, whether it offers hints.
 let modules = {};
-
-/** A game's title in the current language (the server's when there is no other). */
-export function gameTitle(name, fallback) {
-  const key = `game.${name}`;
-  const text = t(key);
-  return text === key ? fallback : text;
-}
 
 /** The colour seat `i` (0-based) is drawn in: that of its colour's name where the game's
  * module names it from the parameters, else the game's description's. */
@@ -41,6 +38,16 @@ function paramText(game, param, part, fallback) {
   const key = `param.${game}.${param.name}.${part}`;
   const text = t(key);
   return text === key ? fallback : text;
+}
+
+/** A parameter that is a choice among words: a list of their translations, the default first
+ * chosen; the default is not sent (`data-default`), as an empty field is not. */
+function paramChoice(game, p) {
+  const sel = h('select', { dataset: { param: p.name, kind: p.kind, default: p.default ?? '' }, onchange: () => renderSeats() },
+    ...p.values.map((v) => h('option', { value: v },
+      paramText(game, p, `value.${v}`, v) + (v === p.default ? ` (${t('home.paramDefault')})` : ''))));
+  if (p.default) sel.value = p.default;
+  return sel;
 }
 
 function seatName(i, params) {
@@ -69,11 +76,12 @@ function renderGames() {
     dataset: { game: g.name },
     onclick: () => choose(g.name, true),
   },
-  h('span', { class: 'thumb' }, thumb(modules[g.name])),
+  h('span', { class: 'thumb' }, thumb(modules[g.name], g)),
   h('span', { class: 'info' },
     h('span', { class: 'name' }, gameTitle(g.name, g.title)),
     h('span', { class: 'meta' }, g.min_players === g.max_players ? t('home.players', { n: g.min_players }) : t('home.playersRange', { min: g.min_players, max: g.max_players, n: g.max_players }), g.real_time ? t('home.realTime') : ''),
     h('span', { class: 'meta' }, t(`blurb.${g.name}`) === `blurb.${g.name}` ? '' : t(`blurb.${g.name}`))))));
+  offerLessons($('games'), games);
 }
 
 function choose(name, scroll) {
@@ -90,7 +98,7 @@ function currentParams() {
   const out = {};
   for (const input of $('setup').querySelectorAll('[data-param]')) {
     const v = input.value.trim();
-    if (!v) continue;
+    if (!v || v === input.dataset.default) continue;
     const kind = input.dataset.kind;
     if (kind === 'integer') out[input.dataset.param] = Number(v);
     else if (kind === 'integers') out[input.dataset.param] = v.replace(/[[\]\s]/g, '').split(',').filter(Boolean).map(Number);
@@ -116,7 +124,12 @@ function seatSelect(i) {
   h('option', { value: 'you' }, t('home.you')),
   h('option', { value: 'friend' }, t('home.friend')),
   h('option', { value: 'lobby' }, t('home.lobbySeat')),
-  ...levels.map((l) => h('option', { value: `bot:${l}` }, t('home.botLevel', { level: levelName(l) }))));
+  ...levels.map((l) => {
+    // A level's estimated rating beside its name, where the game's ladder was measured.
+    const rating = chosen.level_ratings?.[l];
+    const name = t('home.botLevel', { level: levelName(l) });
+    return h('option', { value: `bot:${l}` }, rating ? `${name} · ≈${Math.round(rating)}` : name);
+  }));
   sel.value = seatChoices[i];
   return sel;
 }
@@ -152,6 +165,10 @@ function renderSetup() {
     h('label', { class: 'row hints-row' },
       h('input', { type: 'checkbox', id: 'hints' }),
       ` ${t(modules[g.name]?.offersHints ? 'home.hints' : 'home.analysisAllowed')}`),
+    // Rated: people with accounts in every seat, rated when the match ends (docs/playing.md).
+    h('label', { class: 'row rated-row' },
+      h('input', { type: 'checkbox', id: 'rated' }),
+      ` ${t('home.rated')}`),
     clockField(g.real_time),
     h('details', { class: 'advanced' },
       h('summary', {}, t('home.options')),
@@ -162,7 +179,9 @@ function renderSetup() {
             h('option', { value: 'placement' }, t('home.setupPlacement')),
             h('option', { value: 'random' }, t('home.setupRandom')))),
         ...params.map((p) => h('label', { class: 'field' }, paramText(g.name, p, 'label', p.name.replace(/_/g, ' ')),
-          p.kind === 'text'
+          p.values?.length
+            ? paramChoice(g.name, p)
+            : p.kind === 'text'
             ? h('textarea', { rows: 3, dataset: { param: p.name, kind: p.kind }, placeholder: p.default ?? '' })
             : h('input', { dataset: { param: p.name, kind: p.kind }, placeholder: p.default ?? '', inputmode: p.kind === 'integer' ? 'numeric' : null, oninput: () => renderSeats() }),
           h('small', {}, paramText(g.name, p, 'help', p.help)))))),
@@ -190,6 +209,7 @@ async function start() {
     mine: choices.includes('you') ? [choices.indexOf('you') + 1] : [],
   };
   if ($('hints')?.checked) body.analysis_allowed = true;
+  if ($('rated')?.checked) body.rated = true;
   const clock = clockRequest();
   if (clock) body.clock = clock;
   const params = currentParams();
@@ -290,6 +310,8 @@ async function join(m) {
 }
 
 async function main() {
+  renderYou($('you'));
+  renderDaily($('daily'));
   try {
     games = await api.games();
   } catch (e) {
@@ -297,6 +319,7 @@ async function main() {
     return;
   }
   modules = await loadModules(games);
+  renderPairing($('pairing'), games);
   const want = new URLSearchParams(location.search).get('game');
   choose(games.some((g) => g.name === want) ? want : games[0].name, false);
   refreshLobby();

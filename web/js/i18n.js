@@ -4,7 +4,8 @@
 // {name} placeholders filled from params; a string given as {one, few, other} is a plural,
 // chosen by params.n (English and French: one / other; Czech: 1 / 2–4 / 5+). The header of
 // every page gets a language selector; static texts of the pages carry data-i18n (text),
-// data-i18n-label (aria-label) or data-i18n-content (meta content) attributes.
+// data-i18n-label (aria-label), data-i18n-title (title) or data-i18n-content (meta content)
+// attributes.
 
 import en from './i18n/en.js';
 import fr from './i18n/fr.js';
@@ -83,12 +84,20 @@ export function setLang(code) {
   location.reload();
 }
 
+/** A game's title in the current language (the server's when there is no other). */
+export function gameTitle(name, fallback) {
+  const key = `game.${name}`;
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
 /** Translates the static texts of the page and adds the language selector to its header. */
 export function setupPage() {
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
   for (const el of document.querySelectorAll('[data-i18n-content]')) el.setAttribute('content', t(el.dataset.i18nContent));
+  for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
   const nav = document.querySelector('.topbar .topnav');
   if (nav && !document.getElementById('lang')) {
     const sel = document.createElement('select');

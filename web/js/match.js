@@ -4,15 +4,19 @@
 // remembered in this browser) you watch as a spectator.
 
 import { api, seats } from './api.js';
+import * as people from './people.js';
+import { startChat } from './chat.js';
 import { h, fill, toast } from './dom.js';
 import { Live } from './live.js';
 import { Chooser } from './chooser.js';
+import { wireChoices, keepFocus } from './board-input.js';
 import * as shell from './shell.js';
 import { t } from './i18n.js';
 import { History } from './history.js';
 import { TableActions } from './table-actions.js';
 import { Review } from './review.js';
 import * as clocks from './clock.js';
+import { Sounds } from './sounds.js';
 
 const $ = (id) => document.getElementById(id);
 const GAP_MS = 560; // time given to each move's animation before the next one is drawn
@@ -42,6 +46,7 @@ const history = new History(id, token);
 let viewing = null; // the ply shown while looking back, or null for the live game
 let displayed = null; // the state the board shows (live or past)
 
+const sounds = new Sounds($('sound'));
 const review = new Review({ id, panel: $('review'), moves: $('moves'), board: $('board'), evalSlot: $('review-eval') });
 const chooser = new Chooser(() => drawChoice(), (action) => send(action));
 /** A state's place in the match's log: grows with every change, a takeback included. */
@@ -72,29 +77,12 @@ function drawChoice() {
   if (!shown || !renderer || viewing !== null) return;
   renderer.mark(chooser);
   shell.renderPrompt($('prompt'), game, shown, chooser, renderer.controls?.(chooser));
-  if (byKeyboard) keepFocus();
+  if (byKeyboard) keepFocus($('board'), $('prompt'));
 }
 
 let byKeyboard = false; // whether the last choice was made from the keyboard
 
-/** After a choice made from the keyboard the focus goes on to the next choice when the
- * element that had it was drawn anew or is no longer a choice: the first target the board
- * offers now, else the first button of the action bar, else the board itself. */
-function keepFocus() {
-  const a = document.activeElement;
-  const board = $('board');
-  const usable = a && a !== document.body && a.isConnected && !a.disabled
-    && (a.matches('button, input, select, textarea, a[href]') || a.getAttribute('tabindex') === '0');
-  if (usable && !(board.contains(a) && a !== board && !a.dataset.choice)) return;
-  const next = [...board.querySelectorAll('[data-choice][tabindex="0"]')].find((el) => !el.classList.contains('chosen'))
-    || $('prompt').querySelector('button[data-choice]') || $('prompt').querySelector('button');
-  if (next) {
-    next.focus();
-    return;
-  }
-  if (!board.hasAttribute('tabindex')) board.setAttribute('tabindex', '-1');
-  board.focus({ preventScroll: true });
-}
+
 
 async function send(action) {
   const st = shown;
@@ -172,6 +160,7 @@ async function draw(state) {
     document.body.dataset.viewing = '';
   }
   shown = state;
+  sounds.onState(prev, state, state.you);
   if (moved) lastDraw = performance.now();
   if (!prev && state.you && token) seats.put(id, { game: state.game, title: state.title, seat: state.you, token });
 
@@ -202,7 +191,8 @@ async function draw(state) {
   }
   renderer.update(state, tookBack || displayed === state ? null : displayed || prev, { animate: !!moved && !tookBack && displayed === prev });
   displayed = state;
-  shell.renderPlayers($('players'), game, state);
+  if (joinedKey(state) !== namesFor) refreshNames(state);
+  shell.renderPlayers($('players'), game, state, names);
   clocks.renderCards($('players'), state);
   shell.renderMoves($('moves'), game, state, { positions: history.views() });
   shell.renderCaption($('caption'), game, state, history.views());
@@ -215,6 +205,9 @@ async function draw(state) {
     });
     // A rematch someone asked for is offered by its notice, with its own button.
     if (state.you && !state.table?.rematch) $('result').querySelector('.result-actions')?.prepend(table.rematchButton(state));
+    // The match as a text record that `tabula engine` replays (docs/playing.md).
+    $('result').querySelector('.result-card')?.append(h('p', { class: 'result-export' },
+      h('a', { href: `/api/matches/${encodeURIComponent(id)}/record.txt`, download: '' }, t('result.record'))));
   } else {
     $('result').hidden = true;
   }
@@ -266,7 +259,7 @@ function showPast(k, animate) {
     renderer.update(past, displayed && Math.abs(displayed.ply - k) === 1 ? displayed : null, { animate });
   }
   displayed = past;
-  shell.renderPlayers($('players'), game, past);
+  shell.renderPlayers($('players'), game, past, names);
   clocks.renderCards($('players'), shown);
   shell.renderMoves($('moves'), game, shown, { viewing: k, positions: history.views() });
   shell.renderCaption($('caption'), game, past, history.views());
@@ -282,6 +275,25 @@ function showPast(k, animate) {
       h('button', { type: 'button', class: 'ghost small', dataset: { go: 'back' }, disabled: k === 0, 'aria-label': t('history.backLabel') }, '◀'),
       h('button', { type: 'button', class: 'ghost small', dataset: { go: 'next' }, 'aria-label': t('history.nextLabel') }, '▶'),
       h('button', { type: 'button', class: 'primary small', dataset: { go: 'live' } }, t('history.live'))));
+}
+
+// The names at the table (people.js), fetched again when a seat is taken.
+let names = {};
+let namesFor = null;
+const joinedKey = (state) => state.seats.map((s) => (s.joined ? 1 : 0)).join('');
+
+async function refreshNames(state) {
+  namesFor = joinedKey(state);
+  try {
+    names = await people.players(id);
+    if (shown && viewing === null) {
+      shell.renderPlayers($('players'), game, shown, names);
+      clocks.renderCards($('players'), shown);
+    }
+  } finally {
+    // The cards above the board have their final height: what is drawn stays put.
+    document.body.dataset.names = namesFor;
+  }
 }
 
 function renderJoin(state) {
@@ -304,32 +316,7 @@ function renderJoin(state) {
 }
 
 function wire() {
-  const board = $('board');
-  const pick = (target) => {
-    const el = target.closest('[data-choice]');
-    if (el && board.contains(el) || el && $('prompt').contains(el)) {
-      chooser.choose(el.dataset.choice);
-      return true;
-    }
-    return false;
-  };
-  board.addEventListener('click', (e) => {
-    if (!pick(e.target) && chooser.chosen.length && !chooser.locked) chooser.reset();
-  });
-  // A pointer's choice leaves the focus where it is; a key's moves it on (keepFocus).
-  document.addEventListener('pointerdown', () => { byKeyboard = false; }, true);
-  $('prompt').addEventListener('click', (e) => {
-    byKeyboard = e.detail === 0;
-    if (e.target.closest('[data-back]')) chooser.back();
-    else pick(e.target);
-  });
-  board.addEventListener('keydown', (e) => {
-    if ((e.key === 'Enter' || e.key === ' ') && e.target.dataset?.choice) {
-      e.preventDefault();
-      byKeyboard = true;
-      chooser.choose(e.target.dataset.choice);
-    }
-  });
+  wireChoices({ board: $('board'), prompt: $('prompt'), chooser, onInput: (key) => { byKeyboard = key; } });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') chooser.back();
     if (!shown || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -378,6 +365,10 @@ async function main() {
     setConn('offline');
     return;
   }
+  if (first.you && token) {
+    // Everyone at the table sees this browser's name: the account's, or the guest's nickname.
+    await people.nameSeat(id, token).catch((e) => toast(t('people.nameRefused', { reason: e.message }), 'error'));
+  }
   onState(first);
   live = new Live(id, token, {
     onState,
@@ -387,7 +378,9 @@ async function main() {
     },
   });
   live.start();
-  window.tabula = { state: () => shown, live, chooser, viewing: () => viewing, displayed: () => displayed, review };
+  setInterval(() => sounds.tick(shown, shown?.you), 500);
+  startChat($('chat'), id, token, () => shown);
+  window.tabula = { state: () => shown, live, chooser, viewing: () => viewing, displayed: () => displayed, review, sounds: () => sounds.played };
 }
 
 main();

@@ -9,9 +9,16 @@ import { t, list } from './i18n.js';
 
 const MAX_MOVES = 300;
 
-export function seatKind(seat, you) {
-  if (seat.kind === 'bot') return t('seat.bot', { level: levelName(seat.level) });
-  if (seat.seat === you) return t('seat.you');
+/** Who sits at a seat: a bot's level (with its estimated rating), or the person's name (`names`: {seat: {name}}, from
+ * /api/matches/{id}/players), or what the seat is while nobody named it. */
+export function seatKind(seat, you, names = {}) {
+  if (seat.kind === 'bot') {
+    const level = levelName(seat.level);
+    return seat.rating ? t('seat.botRated', { level, rating: Math.round(seat.rating) }) : t('seat.bot', { level });
+  }
+  const named = names[seat.seat]?.name;
+  if (seat.seat === you) return named ? t('seat.youNamed', { name: named }) : t('seat.you');
+  if (named) return named;
   if (seat.joined) return t('seat.player');
   return seat.open ? t('seat.open') : t('seat.invited');
 }
@@ -32,7 +39,7 @@ function dot(colour) {
   return h('span', { class: 'seat-dot', style: { background: colour }, 'aria-hidden': 'true' });
 }
 
-export function renderPlayers(el, game, state) {
+export function renderPlayers(el, game, state, names = {}) {
   const toAct = new Set(state.status.to_act);
   const winners = new Set(state.status.result?.winners || []);
   fill(el, ...state.seats.map((seat) => {
@@ -43,14 +50,15 @@ export function renderPlayers(el, game, state) {
     return h('div', {
       class: `player${acting ? ' acting' : ''}${n === state.you ? ' me' : ''}${winners.has(n) ? ' winner' : ''}`,
       dataset: { seat: n },
-      'aria-label': `${label(game, state, n)}: ${seatKind(seat, state.you)}${acting ? t('player.toPlay') : ''}`,
+      'aria-label': `${label(game, state, n)}: ${seatKind(seat, state.you, names)}${acting ? t('player.toPlay') : ''}`,
     },
     game.seatIcon ? game.seatIcon(state, n) : dot(game.seatColour(state, n)),
     h('div', { class: 'player-main' },
       h('div', { class: 'player-name' }, label(game, state, n),
         n === state.you ? h('span', { class: 'badge you' }, t('player.youBadge')) : null,
         winners.has(n) ? h('span', { class: 'badge win' }, t('player.winnerBadge')) : null),
-      h('div', { class: 'player-kind' }, seatKind(seat, state.you),
+      h('div', { class: 'player-kind', dataset: { name: names[n]?.name }, title: seat.kind === 'bot' && seat.rating ? t('seat.botRatingTitle') : null }, seatKind(seat, state.you, names),
+        names[n]?.account ? h('span', { class: 'badge account', title: t('people.accountBadge') }, '✓') : null,
         thinking ? h('span', { class: 'thinking', role: 'img', 'aria-label': t('player.thinking') }, h('i'), h('i'), h('i')) : null)),
     h('div', { class: 'player-stats' }, game.seatStats ? game.seatStats(state, n) : null));
   }));
@@ -188,6 +196,16 @@ function followScroll(el) {
   el.addEventListener('scroll', () => {
     el.dataset.follow = el.scrollHeight - el.scrollTop - el.clientHeight < 40 ? 'yes' : 'no';
   }, { passive: true });
+  // Entries change after they are drawn (the words of past moves arrive, marks are added):
+  // whatever changes the list, a list that follows the game shows its newest move again, before
+  // a scroll event could read the longer list as one the player scrolled up.
+  const follow = () => {
+    if (!el.dataset.viewing) followMoves(el);
+  };
+  new MutationObserver(follow).observe(el, { childList: true, subtree: true, characterData: true });
+  // The list's own box changes too (a panel beside it grows, the window turns): no scroll event
+  // says so, and its newest move would slip out of sight.
+  new ResizeObserver(follow).observe(el);
 }
 
 /** Shows the newest move of the list, unless the player scrolled up to read. Words that grow

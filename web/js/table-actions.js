@@ -47,7 +47,7 @@ export class TableActions {
    * @param {string} o.id match id
    * @param {string|null} o.token seat token
    * @param {HTMLElement} o.bar the buttons (resign, draw, takeback, the autoplay switch)
-   * @param {HTMLElement} o.notice the draw offer, the rematch and the forced move notices
+   * @param {HTMLElement} o.notice the draw offer, the takeback request, the rematch and the forced move notices
    * @param {(action: string) => boolean} o.play plays an action as a click would; false if it cannot now
    * @param {() => void} o.refresh fetches the state again
    * @param {() => boolean} [o.cardOpen] whether the end card (with its Rematch button) is shown
@@ -109,7 +109,9 @@ export class TableActions {
         buttons.push(h('button', { type: 'button', class: 'ghost small', dataset: { table: 'offer-draw' }, onclick: () => this.request('offer_draw') }, t('table.offerDraw')));
       }
       if (tb.takeback) {
-        buttons.push(h('button', { type: 'button', class: 'ghost small', dataset: { table: 'takeback' }, title: t('table.takebackTitle'), onclick: () => this.request('takeback') }, t('table.takeback')));
+        // Against bots the move is undone at once; another person is asked first.
+        const title = people ? t('table.takebackAskTitle') : t('table.takebackTitle');
+        buttons.push(h('button', { type: 'button', class: 'ghost small', dataset: { table: 'takeback' }, title, onclick: () => this.request('takeback') }, t('table.takeback')));
       }
     } else if (!tb.rematch && !this.cardOpen()) {
       // One Rematch button at a time: the end card's, the rematch notice's, or this one.
@@ -157,6 +159,14 @@ export class TableActions {
         h('button', { type: 'button', class: 'ghost small', dataset: { table: 'decline-draw' }, onclick: () => this.request('decline_draw') }, t('table.decline'))));
     } else if (!over && tb.offer === state.you) {
       parts.push(h('div', { class: 'notice offer', role: 'status', dataset: { notice: 'offered' } }, t('table.offered')));
+    }
+    if (!over && tb.takeback_ask && tb.takeback_ask !== state.you) {
+      parts.push(h('div', { class: 'notice offer', role: 'status', dataset: { notice: 'takeback' } },
+        h('span', {}, t('table.takebackFrom', { seat: label(game, state, tb.takeback_ask) })), ' ',
+        h('button', { type: 'button', class: 'primary small', dataset: { table: 'accept-takeback' }, onclick: () => this.request('accept_takeback') }, t('table.takebackAccept')),
+        h('button', { type: 'button', class: 'ghost small', dataset: { table: 'decline-takeback' }, onclick: () => this.request('decline_takeback') }, t('table.decline'))));
+    } else if (!over && tb.takeback_ask === state.you) {
+      parts.push(h('div', { class: 'notice offer', role: 'status', dataset: { notice: 'takeback-asked' } }, t('table.takebackAsked')));
     }
     if (over && tb.rematch) {
       parts.push(h('div', { class: 'notice rematch', role: 'status', dataset: { notice: 'rematch' } },

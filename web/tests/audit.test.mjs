@@ -1,6 +1,7 @@
 // audit.test.mjs — every page a player sees, at desktop (1280×800) and phone (390×844)
-// sizes: the home page, the rules of every game, and a match of each game from its opening
-// through every kind of choice its action bar asks for in the first moves. On each of them
+// sizes: the home page (with its daily puzzle), the rules and the tutorial of every game, the
+// leaderboard, the puzzle trainer (the first puzzle of each game that has some), and a match
+// of each game from its opening through every kind of choice its action bar asks for in the first moves. On each of them
 // axe-core finds no serious or critical violation (contrast below WCAG AA, unnamed
 // controls…), and the action bar with all its choices lies inside the viewport without
 // scrolling. The screen of each check is saved as audit-<game>-<size>-<choice>.png. A
@@ -43,7 +44,7 @@ async function settle(page) {
 }
 
 for (const { size, phone } of SIZES) {
-  test(`home and rules pages at ${size} size: no serious or critical accessibility violation`, async () => {
+  test(`home, rules and leaderboard pages at ${size} size: no serious or critical accessibility violation`, async () => {
     const { page, context, errors } = await newPage(browser, DESKTOP, { phone });
     const found = [];
     await page.goto('/');
@@ -56,7 +57,26 @@ for (const { size, phone } of SIZES) {
       await page.goto(`/rules/${game}`);
       await page.waitForSelector('#rules h1');
       found.push(...(await graveViolations(page)).map((v) => ({ ...v, where: `rules ${game} ${size}` })));
+      await page.goto(`/learn/${game}`);
+      await page.waitForSelector('body[data-ready="1"]');
+      await settle(page);
+      found.push(...(await graveViolations(page)).map((v) => ({ ...v, where: `learn ${game} ${size}` })));
     }
+    await page.goto('/leaderboard.html?game=connect-four');
+    await page.waitForSelector('#leaders table, #leaders [data-empty]');
+    found.push(...(await graveViolations(page)).map((v) => ({ ...v, where: `leaderboard ${size}` })));
+    // The puzzle trainer, on the first puzzle of each game that has some, and its daily card.
+    const { body: puzzles } = await api('/api/puzzles?limit=1');
+    for (const game of puzzles.games) {
+      const { body: first } = await api(`/api/puzzles?game=${game}&limit=1`);
+      await page.goto(`/puzzles/${first.puzzles[0].id}`);
+      await page.waitForFunction(() => document.body.dataset.puzzle === 'ready');
+      await settle(page);
+      found.push(...(await graveViolations(page)).map((v) => ({ ...v, where: `puzzle ${game} ${size}` })));
+    }
+    await page.goto('/');
+    await page.waitForSelector('#daily-link');
+    found.push(...(await graveViolations(page)).map((v) => ({ ...v, where: `home daily puzzle ${size}` })));
     console.log(`# pages at ${size}: ${found.length} serious or critical violation(s)`);
     assert.equal(found.length, 0, `serious or critical violations:\n${listViolations(found)}`);
     assert.deepEqual(errors, []);

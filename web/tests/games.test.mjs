@@ -56,6 +56,13 @@ for (const { game, seats, params, mid, racy } of GAMES) {
     const listed = await page.$$eval('#moves li[data-ply] .notation', (els) => els.map((e) => e.textContent));
     const log = server.body.log.slice(-300);
     assert.deepEqual(listed, log.map((e) => e.action ?? '(hidden)'));
+    // The end card offers the match's text record, which names the game and replays it.
+    const href = await page.getAttribute('#result .result-export a', 'href');
+    assert.equal(href, `/api/matches/${id}/record.txt`);
+    const record = await page.evaluate(async (u) => (await fetch(u)).text(), href);
+    assert.match(record, new RegExp(`^# Tabula match record`));
+    assert.match(record, new RegExp(`# Replay: tabula engine ${game} `));
+    assert.match(record, /\nposition \S/);
     await shoot(page, `${game}-end`);
     assert.deepEqual(errors, []);
     if (game === 'china-moon') console.log(`# china-moon: ${decisions} owner decision(s) made by clicks`);

@@ -41,9 +41,9 @@ test('every key has the same placeholders in every language, and no string is em
  * seats) and words both languages write alike. Anything else equal to the English is a string
  * left untranslated. */
 const SAME_AS_ENGLISH = {
-  fr: new Set(['colour.orange', 'colour.of.orange', 'level.expert', 'lobby.bot', 'seat.bot', 'home.options',
+  fr: new Set(['colour.orange', 'colour.of.orange', 'level.expert', 'lobby.bot', 'seat.bot', 'seat.botRated', 'home.options',
     'home.setupPlacement', 'kt.double', 'kt.triple', 'cm.kind.lotus', 'mc.el.air']),
-  cs: new Set(['level.expert', 'lobby.bot', 'seat.bot', 'home.botLevel', 'cm.startMark']),
+  cs: new Set(['level.expert', 'lobby.bot', 'seat.bot', 'seat.botRated', 'home.botLevel', 'cm.startMark']),
 };
 // English words that neither French nor Czech uses (each checked as a whole word).
 const ENGLISH_WORDS = ['the', 'your', 'you', 'and', 'with', 'from', 'is', 'are', 'has', 'have', 'this', 'that', 'of', 'its', 'their', 'cannot', 'choose', 'seat', 'move', 'wins', 'player', 'players'];
@@ -117,7 +117,7 @@ test('the language comes from the stored choice, else the browser, else English'
   assert.equal(translate('fr', 'no.such.key'), 'no.such.key');
 });
 
-test('every game parameter the setup form shows has its label and help in every language', { skip: !process.env.TABULA_URL && 'asks a server: run by scripts/e2e.sh' }, async () => {
+test('every game parameter the setup form shows has its label, help and values in every language', { skip: !process.env.TABULA_URL && 'asks a server: run by scripts/e2e.sh' }, async () => {
   const { api } = await import('./lib/env.mjs');
   const { status, body: games } = await api('/api/games');
   assert.equal(status, 200);
@@ -125,7 +125,8 @@ test('every game parameter the setup form shows has its label and help in every 
   for (const g of games) {
     for (const p of g.params.filter((q) => q.name !== 'max_plies')) {
       for (const [code, strings] of Object.entries(LANGS)) {
-        for (const part of ['label', 'help']) {
+        // A choice among words is offered translated: every value has its words.
+        for (const part of ['label', 'help', ...(p.values || []).map((v) => `value.${v}`)]) {
           if (!strings[`param.${g.name}.${p.name}.${part}`]) missing.push(`${code}: param.${g.name}.${p.name}.${part}`);
         }
       }

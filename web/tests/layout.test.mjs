@@ -108,7 +108,20 @@ function overlaps() {
       const r = e.getBoundingClientRect();
       return r.right > innerWidth + 0.5 || r.left < -0.5 || e.scrollWidth > e.clientWidth + 1;
     }).map((e) => e.textContent.trim());
-  return { count: boxes.length, overlapping: out, cut };
+  // A seat's name (one word: "Červený") on one line, never broken inside the word.
+  const broken = [];
+  for (const el of document.querySelectorAll('.player-name')) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const word = node.textContent.trim();
+      if (!word || /\s/.test(word)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(word);
+    }
+  }
+  return { count: boxes.length, overlapping: out, cut, broken };
 }
 
 for (const { game, seats, clockless } of GAMES) {
@@ -132,6 +145,7 @@ for (const { game, seats, clockless } of GAMES) {
         assert.ok(found.count > 5, `${lang}: text boxes were measured (${found.count})`);
         for (const o of found.overlapping) faults.push(`${lang}: ${o}`);
         for (const c of found.cut) faults.push(`${lang}: header text "${c}" is cut`);
+        for (const w of found.broken) faults.push(`${lang}: the name "${w}" breaks inside the word`);
         if (phone && !clockless) {
           const clocks = await page.evaluate(() => {
             const review = document.getElementById('review');
@@ -155,3 +169,26 @@ for (const { game, seats, clockless } of GAMES) {
     });
   }
 }
+
+test('the header of the home, leaderboard, tutorial, puzzle and player pages on a phone: every link and the language choice on the screen, in en, fr and cs', async () => {
+  const faults = [];
+  for (const [lang, locale] of Object.entries(LANGS)) {
+    const { page, context, errors } = await newPage(browser, PHONE, { phone: true, locale });
+    for (const [where, ready] of [['/', '.game-card'], ['/leaderboard.html', '#leaders-game'], ['/learn/toumai', '#lang'], ['/puzzles', 'body[data-puzzle="ready"]'], ['/player.html?name=nobody', '#lang']]) {
+      await page.goto(where);
+      await page.waitForSelector(ready);
+      // Against the phone's width: a page wider than the screen widens a phone's layout
+      // viewport (innerWidth) instead.
+      const out = await page.evaluate((width) => [...document.querySelectorAll('.topbar a, .topbar select, .topbar button')]
+        .filter((e) => e.getClientRects().length)
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.right > width + 0.5 || r.left < -0.5;
+        }).map((e) => e.textContent.trim() || e.id), PHONE.width);
+      for (const o of out) faults.push(`${lang} ${where}: "${o}" is off the screen`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.deepEqual(faults, []);
+});

@@ -4,7 +4,7 @@
 // move list follows the game; no draw is offered to a bot (bots decline at once); a finished
 // game shows one Rematch button and the loser's card no draw sign; the review's evaluation
 // stays in sight beside the board while stepping, names the best move in the move list's
-// words, and a past position shows no bot thinking; China Moon's pond on a phone shows that it
+// words, and a past position shows no bot thinking; the table's sounds and their mute switch; China Moon's pond on a phone shows that it
 // goes on sideways. Waits are on the page's state, never on time.
 
 import { test, before, after } from 'node:test';
@@ -49,6 +49,31 @@ async function untilOver(id) {
 
 /** How many elements matching `sel` a player can see. */
 const visibleCount = (page, sel) => page.$$eval(sel, (els) => els.filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden').length);
+
+test('the side column on a desktop: a long three-player game keeps its move list clear of the chat, every entry clickable', async () => {
+  // A seeded game of random bots: the same (long) game each run. Three players make the
+  // players panel tall, which once squeezed the list under the chat.
+  const m = await create({ game: 'china-moon', players: 3, seats: [{ bot: 'random' }, { bot: 'random' }, { bot: 'random' }], mine: [], seed: 5 });
+  const over = await untilOver(m.id);
+  assert.ok(over.ply >= 40, `a long game: ${over.ply} moves`);
+  const { page, context, errors } = await newPage(browser, DESKTOP);
+  await open(page, m.id);
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li[data-ply]').length >= n, over.ply);
+  const boxes = await page.evaluate(() => {
+    const rect = (sel) => document.querySelector(sel).getBoundingClientRect();
+    return { list: rect('#moves').bottom, chat: rect('.chat-box').top, height: rect('#moves').height };
+  });
+  assert.ok(boxes.list <= boxes.chat + 0.5, `the move list ends at ${boxes.list}px, under the chat that starts at ${boxes.chat}px`);
+  assert.ok(boxes.height >= 150, `the list keeps its room: ${boxes.height}px`);
+  // The entry before the last (the last one's position is the live one), found by its ply:
+  // the list is drawn again as the words of past moves arrive, and a click by selector
+  // finds the entry anew (scrolling it into view) where a held element would be gone.
+  const ply = over.ply - 2;
+  await page.click(`#moves li[data-ply="${ply}"]`, { timeout: 5000 });
+  await page.waitForFunction((k) => window.tabula.displayed().ply === k, ply + 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 for (const { size, viewport, phone } of SIZES) {
   test(`inviting a friend (${size}): the invite names the seat as the game does, in its colour, and its link box is labelled`, async () => {
@@ -115,7 +140,9 @@ for (const { size, viewport, phone } of SIZES) {
 
   test(`the move list follows the game (${size}): its newest move is always in sight`, async () => {
     const { page, context, errors } = await newPage(browser, viewport, { phone });
-    await startMatch(page, 'toumai', { seats: ['you', 'bot:random'] });
+    // A seeded match: the random bot's moves, and so the game's length, are the same each run.
+    const m = await create({ game: 'toumai', seats: [{ human: true }, { bot: 'random' }], mine: [1], seed: 11 });
+    await open(page, m.id, m.tokens[1]);
     const rnd = rng(3);
     const lastInSight = () => page.evaluate(() => {
       const list = document.getElementById('moves');
@@ -124,7 +151,12 @@ for (const { size, viewport, phone } of SIZES) {
       if (!last) return { ok: true };
       const a = last.getBoundingClientRect();
       const b = list.getBoundingClientRect();
-      return { ok: a.top >= b.top - 1 && a.bottom <= b.bottom + 1, ply: Number(last.dataset.ply) + 1 };
+      const ok = a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+      // What a failure needs to be understood: the list's scroll and whether it follows.
+      return ok ? { ok, ply: Number(last.dataset.ply) + 1 } : {
+        ok, ply: Number(last.dataset.ply) + 1, follow: list.dataset.follow, viewing: list.dataset.viewing,
+        scrollTop: list.scrollTop, scrollHeight: list.scrollHeight, clientHeight: list.clientHeight, last: `${a.top}-${a.bottom}`, box: `${b.top}-${b.bottom}`, after: last.nextElementSibling?.outerHTML.slice(0, 80) ?? null,
+      };
     });
     const seen = [];
     await playToEnd(page, 'toumai', (st) => POLICIES.toumai(st, rnd), {
@@ -154,12 +186,53 @@ for (const { size, viewport, phone } of SIZES) {
     await context.close();
   });
 
-  test(`against a bot (${size}): no draw is offered, as a bot declines every offer`, async () => {
+  test(`sounds at the table (${size}): a move and your turn are heard, the end too; muted nothing, and the switch is remembered`, async () => {
+    const m = await create({ game: 'connect-four', seats: [{ human: true }, { bot: 'random' }], mine: [1], seed: 4 });
+    const { page, context, errors } = await newPage(browser, viewport, { phone });
+    await open(page, m.id, m.tokens[1]);
+    const heard = () => page.evaluate(() => window.tabula.sounds());
+    const play = async () => {
+      const st = await page.evaluate(() => window.tabula.state());
+      const { status } = await api(`/api/matches/${m.id}/actions`, json({ token: m.tokens[1], action: st.legal[0], ply: st.ply }));
+      assert.equal(status, 200);
+      await page.waitForFunction((n) => window.tabula.state().ply >= n + 2 && window.tabula.state().legal.length > 0, st.ply);
+    };
+    assert.deepEqual(await heard(), [], 'opening the page is silent');
+    await play();
+    await page.waitForFunction(() => window.tabula.sounds().includes('turn'));
+    // My move, then the turn back; the two states may be drawn as one (the turn alone).
+    const first = await heard();
+    assert.equal(first.at(-1), 'turn', JSON.stringify(first));
+    assert.ok(first.every((k) => k === 'move' || k === 'turn'), JSON.stringify(first));
+    const button = page.locator('#sound');
+    assert.equal(await button.getAttribute('aria-label'), 'Mute the sounds');
+    await button.click();
+    assert.equal(await button.getAttribute('aria-pressed'), 'true');
+    await page.reload();
+    await page.waitForFunction(() => window.tabula && window.tabula.state());
+    assert.equal(await page.locator('#sound').getAttribute('aria-pressed'), 'true', 'still muted after a reload');
+    await play();
+    assert.deepEqual(await heard(), [], 'muted: nothing heard');
+    await page.locator('#sound').click();
+    assert.equal(await page.locator('#sound').getAttribute('aria-pressed'), 'false');
+    const { status } = await api(`/api/matches/${m.id}/table`, json({ token: m.tokens[1], request: 'resign' }));
+    assert.equal(status, 200);
+    await page.waitForFunction(() => window.tabula.sounds().includes('end'));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`against a bot (${size}): no draw is offered, as a bot declines every offer; the bot's estimated rating shows`, async () => {
     const m = await create({ game: 'connect-four', seats: [{ human: true }, { bot: 'random' }], mine: [1] });
     const { page, context, errors } = await newPage(browser, viewport, { phone });
     await open(page, m.id, m.tokens[1]);
     await page.waitForSelector('[data-table="resign"]');
     assert.equal(await page.locator('[data-table="offer-draw"]').count(), 0);
+    // The bot's card carries its level's estimated rating, as /api/games gives it.
+    const { body: games } = await api('/api/games');
+    const rating = games.find((g) => g.name === 'connect-four').level_ratings.random;
+    assert.ok(rating > 0, JSON.stringify(games[0].level_ratings));
+    assert.match(await page.locator('.player[data-seat="2"] .player-kind').innerText(), new RegExp(`≈${rating}\\b`));
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -270,6 +343,32 @@ test('reviewing a Toumaï match: the evaluation stays in sight beside the board 
     }
     await page.screenshot({ path: path.join(SHOTS, `review-toumai-stepping-${size}.png`) });
     assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+for (const { size, viewport, phone } of SIZES) test(`a rule option that is a choice among words is offered translated, and the choice reaches the match (${size})`, async () => {
+  const { context, page, errors } = await newPage(browser, viewport, { phone, locale: 'fr-FR' });
+  try {
+    await page.goto('/?game=toumai');
+    await page.waitForSelector('#start');
+    await page.click('details.advanced summary');
+    const options = await page.$$eval('select[data-param="placement_round2"] option', (os) => os.map((o) => [o.value, o.textContent]));
+    assert.deepEqual(options, [['reversed', 'Ordre inversé (par défaut)'], ['same', 'Même ordre']]);
+    assert.equal(await page.$eval('select[data-param="swap_lock"]', (s) => s.value), 'own');
+    const sent = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/matches') sent.push(JSON.parse(r.postData()));
+    });
+    const { id } = await startMatch(page, 'toumai', { seats: ['you', 'bot:beginner'], params: { placement_round2: 'same' } });
+    const { body } = await api(`/api/matches/${id}`);
+    assert.equal(body.params.placement_round2, 'same', JSON.stringify(body.params));
+    assert.equal(body.params.swap_lock, 'own', JSON.stringify(body.params));
+    // An untouched choice is not sent: the game's own default applies.
+    assert.equal(sent.length, 1);
+    assert.deepEqual(sent[0].params, { placement_round2: 'same' });
+    assert.deepEqual(errors, []);
+  } finally {
     await context.close();
   }
 });

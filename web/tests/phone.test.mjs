@@ -81,14 +81,20 @@ test('khan-tsin on a phone: every point of a piece that may be chosen picks that
   const { tried, missed } = await page.evaluate(() => {
     const out = { tried: 0, missed: [] };
     for (const piece of document.querySelectorAll('#board .piece.choosable')) {
+      // As a finger would after scrolling to it: the piece in the middle of the screen, clear
+      // of the action bar held at the bottom (whichever squares the random setup filled).
+      piece.scrollIntoView({ block: 'center', behavior: 'instant' });
       const r = piece.getBoundingClientRect();
       for (let fx = 0.05; fx < 1; fx += 0.1) {
         for (let fy = 0.05; fy < 1; fy += 0.1) {
           const x = r.left + r.width * fx;
           const y = r.top + r.height * fy;
           out.tried++;
-          if (!document.elementFromPoint(x, y)?.closest('.piece.choosable')) {
-            out.missed.push(`${piece.getAttribute('aria-label')} at (${fx.toFixed(2)}, ${fy.toFixed(2)})`);
+          const hit = document.elementFromPoint(x, y);
+          if (!hit?.closest('.piece.choosable')) {
+            // What the finger would reach instead, to tell a covering panel from a gap.
+            const what = hit ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ''}${hit.getAttribute('class') ? `.${hit.getAttribute('class').split(' ').join('.')}` : ''}` : 'nothing';
+            out.missed.push(`${piece.getAttribute('aria-label')} at (${fx.toFixed(2)}, ${fy.toFixed(2)}): ${what}`);
           }
         }
       }

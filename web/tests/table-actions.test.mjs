@@ -1,6 +1,6 @@
 // table-actions.test.mjs — the table's requests in a real browser: resigning (in French, at
 // phone size), a draw offered and declined then offered and accepted between two people (one
-// of them in Czech), a takeback against a bot, a rematch from the end card (seats swapped, the
+// of them in Czech), a takeback against a bot and one asked of another person, a rematch from the end card (seats swapped, the
 // other person sent to it), and a forced move played automatically after its notice (or
 // cancelled). Screenshots go to $TABLE_SHOTS (default web/tests/screenshots/table).
 
@@ -124,6 +124,43 @@ test('a draw is offered and declined, then offered again and accepted (one playe
   assert.equal(sa.id, sb.id, 'both at the same rematch');
   assert.equal(sa.you, 2);
   assert.equal(sb.you, 1);
+  assert.deepEqual([...a.errors, ...b.errors], []);
+  await a.context.close();
+  await b.context.close();
+});
+
+test('a takeback asked of another person (in French): declined, then asked again and allowed', async () => {
+  const m = await create({ game: 'connect-four', seats: [{ human: true }, { human: true }], mine: [1, 2] });
+  const a = await pageIn('en-GB');
+  const b = await pageIn('fr-FR', { phone: true });
+  await open(a.page, m.id, m.tokens[1]);
+  await open(b.page, m.id, m.tokens[2]);
+  await perform(a.page, 'connect-four', '4', await stateOf(a.page));
+  await b.page.waitForFunction(() => document.body.dataset.turn === 'you');
+  await perform(b.page, 'connect-four', '3', await stateOf(b.page));
+  await a.page.waitForFunction(() => document.body.dataset.turn === 'you');
+  assert.equal(await a.page.getAttribute('[data-table="takeback"]', 'title'), 'Ask your opponent to undo your last move');
+  await a.page.click('[data-table="takeback"]');
+  await a.page.waitForSelector('[data-notice="takeback-asked"]');
+  await b.page.waitForSelector('[data-notice="takeback"]');
+  assert.match(await b.page.textContent('[data-notice="takeback"]'), /demande à reprendre son dernier coup/);
+  await snap(b.page, 'takeback-asked-fr-phone');
+  await b.page.click('[data-table="decline-takeback"]');
+  await a.page.waitForSelector('[data-notice="takeback-asked"]', { state: 'detached' });
+  assert.equal(await a.page.locator('[data-table="takeback"]').count(), 0, 'one request per position');
+  // A move each, then asked again: allowed. Seat 1's move and the reply are undone.
+  await perform(a.page, 'connect-four', '5', await stateOf(a.page));
+  await b.page.waitForFunction(() => document.body.dataset.turn === 'you');
+  await perform(b.page, 'connect-four', '3', await stateOf(b.page));
+  await a.page.waitForFunction(() => document.body.dataset.turn === 'you');
+  await a.page.click('[data-table="takeback"]');
+  await b.page.waitForSelector('[data-notice="takeback"]');
+  await b.page.click('[data-table="accept-takeback"]');
+  for (const p of [a.page, b.page]) await p.waitForFunction(() => window.tabula.state().ply === 2);
+  const st = await stateOf(a.page);
+  assert.deepEqual(st.log.map((e) => e.action), ['4', '3']);
+  assert.equal(st.table.takeback_ask, null);
+  await a.page.waitForFunction(() => document.body.dataset.turn === 'you');
   assert.deepEqual([...a.errors, ...b.errors], []);
   await a.context.close();
   await b.context.close();

@@ -1,7 +1,8 @@
 // unit.test.mjs — the UI's pure modules, without a browser: the Markdown renderer of the
 // rules pages, the step-by-step chooser that turns legal actions into clicks, and the Magical
 // Circle solver behind the Hint button, with who gets hints and how much each press tells;
-// the WebSocket's deltas applied to the state the match page holds.
+// the WebSocket's deltas applied to the state the match page holds; which sounds a new state
+// brings, and the mute switch remembered.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +10,7 @@ import { markdown, slug } from '../js/markdown.js';
 import { Chooser } from '../js/chooser.js';
 import { plans, swapsTo, swap, hintsAllowed, hintFor } from '../js/games/magical-circle-solver.js';
 import { applyPush } from '../js/live.js';
+import { dueSounds, lowTimeDue, Sounds } from '../js/sounds.js';
 
 test('markdown: headings get GitHub ids, lists nest, tables, code and emphasis render, wide blocks take the keyboard focus', () => {
   const heads = [];
@@ -157,4 +159,48 @@ test('pushes: a delta appends its entries and replaces what it carries, the last
   assert.equal(applyPush(null, { type: 'delta', from_ply: 0, entries: [] }), null, 'nothing held');
   assert.equal(applyPush(held, { type: 'delta', from_ply: 1 }), null, 'no entries: not a delta');
   assert.equal(applyPush(held, { type: 'ack', ply: 3 }), null);
+});
+
+test('sounds: a move, your turn when it comes to you, the end once; nothing on the first draw or a takeback', () => {
+  // The log's actors alternate 1, 2, 1, …; `mover` overrides the last entry's.
+  const st = (ply, toAct, over = false, mover = null) => ({
+    ply, status: { over, to_act: toAct },
+    log: Array.from({ length: ply }, (_, i) => ({ ply: i, actor: i === ply - 1 && mover ? mover : (i % 2) + 1 })),
+  });
+  assert.deepEqual(dueSounds(null, st(3, [1]), 1), [], 'the page opening is silent');
+  assert.deepEqual(dueSounds(st(3, [1]), st(4, [2]), 1), ['move'], 'my move');
+  assert.deepEqual(dueSounds(st(4, [2]), st(5, [1]), 1), ['turn'], "the opponent's move gives me the turn");
+  assert.deepEqual(dueSounds(st(4, [2]), st(5, [1]), null), ['move'], 'a spectator hears moves only');
+  assert.deepEqual(dueSounds(st(4, [1]), st(5, [1], false, 1), 1), ['move'], 'a second action of the same turn is a move');
+  assert.deepEqual(dueSounds(st(2, [1]), st(4, [1]), 1), ['turn'], 'my move and the reply drawn at once: the turn came back');
+  assert.deepEqual(dueSounds(st(5, [1]), st(5, [1]), 1), [], 'the same state again');
+  assert.deepEqual(dueSounds(st(5, [1]), st(6, [], true), 1), ['end']);
+  assert.deepEqual(dueSounds(st(6, [], true), st(6, [], true), 1), [], 'the end is heard once');
+  assert.deepEqual(dueSounds(st(5, [2]), st(5, [], true), 1), ['end'], 'a resignation ends the game without a move');
+  assert.deepEqual(dueSounds(st(6, [2]), st(4, [1]), 1), [], 'a takeback is silent');
+});
+
+test('sounds: low time once a turn, only on my running clock', () => {
+  const clocks = (running) => ({ ply: 9, status: { over: false }, clocks: { running, left_ms: [10_000, 10_000] } });
+  assert.equal(lowTimeDue(clocks([1]), 1, 10_000, null), true);
+  assert.equal(lowTimeDue(clocks([1]), 1, 10_000, 9), false, 'already warned at this ply');
+  assert.equal(lowTimeDue(clocks([1]), 1, 25_000, null), false, 'time enough');
+  assert.equal(lowTimeDue(clocks([2]), 1, 10_000, null), false, "the opponent's clock runs");
+  assert.equal(lowTimeDue(clocks([1]), null, 10_000, null), false, 'a spectator');
+  assert.equal(lowTimeDue({ ply: 9, status: { over: false } }, 1, 0, null), false, 'no clocks');
+});
+
+test('sounds: muted nothing plays, and the choice is remembered', () => {
+  const kept = new Map();
+  const storage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v), removeItem: (k) => kept.delete(k) };
+  const a = new Sounds(null, { storage });
+  a.play('move');
+  assert.deepEqual(a.played, ['move']);
+  a.setMuted(true);
+  a.play('turn');
+  assert.deepEqual(a.played, ['move'], 'muted: nothing played');
+  const b = new Sounds(null, { storage });
+  assert.equal(b.muted, true, 'a new page keeps the choice');
+  b.setMuted(false);
+  assert.equal(new Sounds(null, { storage }).muted, false);
 });

@@ -95,6 +95,14 @@ pub trait Bot<G: Game>: Send {
         None
     }
 
+    /// What the search of the last [`Bot::decide`] found, as [`Bot::analyse`] reports it (its
+    /// root list may be empty); `None` when that decision did not search (a forced move, a
+    /// bot that does not search, a game's own policy, a wait). Hosts print it beside the
+    /// move the level really played (`tabula engine`'s `go`).
+    fn last_report(&self) -> Option<SearchReport<G::Action>> {
+        None
+    }
+
     /// Searches `game` for `seat` within `limits` (the bot's own budget where a limit is not
     /// given; the bot's settings are unchanged afterwards) and reports what the search found
     /// (see [`SearchReport`]). With `every_root_action`, every root action gets a value
@@ -152,6 +160,9 @@ impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
     }
     fn last_value(&self) -> Option<Vec<f64>> {
         (**self).last_value()
+    }
+    fn last_report(&self) -> Option<SearchReport<G::Action>> {
+        (**self).last_report()
     }
     fn set_stop(&mut self, stop: Option<Stop>) {
         (**self).set_stop(stop)

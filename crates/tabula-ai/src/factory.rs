@@ -343,6 +343,9 @@ impl<G: Game> Bot<G> for Named<G> {
     fn last_value(&self) -> Option<Vec<f64>> {
         self.0.last_value()
     }
+    fn last_report(&self) -> Option<crate::SearchReport<G::Action>> {
+        self.0.last_report()
+    }
     fn set_stop(&mut self, stop: Option<crate::Stop>) {
         self.0.set_stop(stop)
     }

@@ -11,9 +11,9 @@
 //! | strong   | 10 000 iterations   | depth 6, 300 000 nodes, leaf noise 0.02                      | 1500 / 500 ms      |
 //! | expert   | 50 000 iterations   | depth 24, 2 000 000 nodes, leaf noise 0.005, late-move reductions | 800 / 250 ms  |
 //!
-//! Alpha-beta levels are two plies or more apart: in Toumaï and Khan-Tsin a search two plies
-//! deeper with the same evaluation wins 85–95 % of games (docs/performance.md), while one ply
-//! more (the former `expert`, 3 000 000 nodes, against `strong` at depth 9) did not pay.
+//! Alpha-beta levels are two plies or more apart: in Toumaï and Khan-Tsin one ply more did
+//! not pay and two plies did (the former `expert`, 3 000 000 nodes, against `strong` at
+//! depth 9; measured in bench/log/performance-history.md, "The ladder: adjacent levels").
 //! `expert`'s late-move reductions take it to depth 10 or 11 within its nodes.
 //!
 //! In games with an exact solver (Connect Four), `expert` first asks the solver, within
@@ -25,33 +25,16 @@
 //! threads ends close to the budget, when the threads' timing can decide whether it comes.
 //!
 //! **Time per move.** The budgets are iterations and nodes so that a seed gives the same
-//! play on any machine (what `tabula match` and `analyze` need); they are chosen so that a
-//! move takes at most 0.5 s (`strong`) and 2 s (`expert`) of one core of the 2-core
-//! development machine, so the bound holds on one thread and a fortiori with more; Connect
-//! Four's `expert`, which proves on both cores, is sized for 2 s of wall time on the
-//! machine's two cores (an estimate, below: a loaded machine cannot show it). Measured
-//! CPU time per move over the first moves of self-play games (2 players, China Moon 3;
-//! `cargo run --release -p tabula-registry --example level_times`, docs/performance.md):
-//!
-//! | game            | engine     | beginner | casual | strong (max)    | expert (max)      |
-//! |-----------------|------------|----------|--------|-----------------|-------------------|
-//! | Connect Four    | alpha-beta | < 10 ms  | < 10 ms| 4 ms (10)       | 0.58 s (3.06) †   |
-//! | Toumaï          | alpha-beta | < 10 ms  | 2 ms   | 98 ms (150)     | 0.99 s (1.68)     |
-//! | Khan-Tsin       | alpha-beta | < 10 ms  | 1 ms   | 84 ms (110)     | 0.91 s (1.01)     |
-//! | China Moon (3)  | MCTS       | 3 ms     | 29 ms  | 281 ms (320)    | 1.63 s (1.78)     |
-//! | Magical Circle  | MCTS       | 4 ms     | 33 ms  | 300 ms (390)    | about 1.1 s (1.3) |
-//!
-//! † CPU time of both threads (the solver's, and the alpha-beta's then the proof's on the
-//! second thread where the solver needs more than its first share, as in the first moves).
-//! Wall time 0.32 s mean, 1.63 s max (40 decisions, load average 1.7 from other work on the
-//! machine): the first share on one thread, then half of the rest and of the alpha-beta on
-//! each core. With 40M nodes it was 2.25 s at most (CPU 4.25 s), over the 2 s.
-//!
-//! Magical Circle's `expert` takes 1.8 s (2.1 s at most) at 50 000 iterations with its
-//! solver rollouts, so that game gives it 30 000 (its factory's
-//! [`with_level_iterations`](crate::BotFactory::with_level_iterations); the figure above is
-//! scaled from the 50 000-iteration measurement). China Moon with 4 or 5 players is not
-//! measured.
+//! play on any machine (what `tabula match` and `analyze` need). They are chosen so that a
+//! move takes at most 0.5 s (`strong`) and 2 s (`expert`) of one core of a 2-core x86-64
+//! machine, so the bound holds on one thread and a fortiori with more; Connect Four's
+//! `expert`, which proves on both cores, is sized for 2 s of wall time on two cores. The
+//! measured times per move, with their machine and date, are in docs/performance.md
+//! ("Levels: time per move"; `cargo run --release -p tabula-registry --example
+//! level_times` measures them). In Magical Circle, whose solver rollouts are slow, `expert`'s
+//! MCTS (which serves analysis there, the levels playing by sight, below) runs 30 000
+//! iterations to keep within its time
+//! ([`with_level_iterations`](crate::BotFactory::with_level_iterations)).
 //!
 //! **Magical Circle plays by sight.** Its exact swap solver finds every way to win a card,
 //! so searching bots differ only by chance there. A game may give its levels a policy of its
@@ -83,9 +66,10 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The solver budget of `expert` (see [`Level::solver_nodes`]): about 1.2 s of one core of
-/// the development machine (the bitboard solver of Connect Four searches 13 to 15 million
-/// nodes a second there), which proves a value-keeping move in all but a few positions from
-/// the sixth ply on (docs/performance.md).
+/// a 2-core development machine (the bitboard solver of Connect Four searched 13 to 15
+/// million nodes a second there on 2 December 2026), which proves a value-keeping move in
+/// all but a few positions from the sixth ply on (docs/performance.md, "Connect Four:
+/// keeping the game-theoretic value").
 pub const EXPERT_SOLVER_NODES: u64 = 30_000_000;
 
 /// A named level, weakest first.

@@ -19,7 +19,8 @@
 
 use crate::level::Engine;
 use crate::report::{RootStat, SearchLimits, SearchReport};
-use crate::{AiError, Bot, Decision};
+use crate::stop::stopped;
+use crate::{AiError, Bot, Decision, Stop};
 use rand::RngExt;
 use std::time::{Duration, Instant};
 use tabula_core::{GameRng, Seat, ToAct, TwoPlayerZeroSum, rng_from_seed};
@@ -95,8 +96,14 @@ pub struct SolverBot<G: TwoPlayerZeroSum> {
     fallback: Box<dyn Bot<G>>,
     rng: GameRng,
     seed: u64,
-    /// A host's cap on the time of a move: the shared proof is stopped then.
+    /// A host's cap on the time of a move: the shared proof and the wrapped bot's search are
+    /// stopped then.
     time_cap: Option<Duration>,
+    /// The host's flag (see [`Bot::set_stop`]), which the wrapped bot holds but while a
+    /// capped decision gives it one that the cap also sets.
+    stop: Option<Stop>,
+    /// What the last decision found (see [`Bot::last_report`]).
+    last: Option<SearchReport<G::Action>>,
 }
 
 impl<G: TwoPlayerZeroSum> SolverBot<G> {
@@ -114,11 +121,14 @@ impl<G: TwoPlayerZeroSum> SolverBot<G> {
             rng: rng_from_seed(seed ^ 0x50_17e5),
             seed,
             time_cap: None,
+            stop: None,
+            last: None,
         }
     }
 
-    /// Stops a shared proof once a decision has taken `cap` (a host facing people; the
-    /// wrapped bot has its own cap): the move is then the wrapped bot's unless the proof came.
+    /// Ends a decision once it has taken `cap` (a host facing people, `ms=`): the shared proof
+    /// and the wrapped bot's search stop, and the move is the wrapped bot's best so far
+    /// unless the proof came.
     pub fn with_time_cap(mut self, cap: Option<Duration>) -> Self {
         self.time_cap = cap;
         self
@@ -138,6 +148,115 @@ impl<G: TwoPlayerZeroSum> SolverBot<G> {
         let best = scores[0].1;
         let tied = scores.iter().take_while(|(_, s)| *s == best).count();
         scores[self.rng.random_range(0..tied)].0
+    }
+
+    /// The report of a proof for `seat`: `scores` of root actions, best first, exact
+    /// (`exact`) or only their signs (a value-keeping proof: no distance to the end).
+    fn proof_report(
+        &self,
+        game: &G,
+        seat: Seat,
+        scores: &[(G::Action, i32)],
+        exact: bool,
+        started: Instant,
+    ) -> SearchReport<G::Action> {
+        let (best, score) = scores[0];
+        let mover = seat.index();
+        let value_of = |score: i32| {
+            let r = reward(score);
+            let mut v = vec![1.0 - r; game.num_seats()];
+            v[mover] = r;
+            v
+        };
+        let plies = exact.then(|| self.solver.plies_to_end(game, score));
+        SearchReport {
+            engine: Engine::AlphaBeta,
+            best: Some(best),
+            iterations: None,
+            depth: plies.map(i32::unsigned_abs),
+            nodes: self.solver.nodes(),
+            elapsed: started.elapsed(),
+            value: value_of(score),
+            score: Some(score),
+            mate_in: plies
+                .filter(|_| score != 0)
+                .map(|p| if score > 0 { p } else { -p }),
+            pv: vec![best],
+            root: scores
+                .iter()
+                .map(|&(action, s)| RootStat {
+                    actor: Some(seat),
+                    action,
+                    visits: None,
+                    value: value_of(s),
+                    score: Some(s),
+                })
+                .collect(),
+        }
+    }
+
+    /// The proof beyond the first share of the budget, `budget` nodes, with the wrapped bot
+    /// deciding meanwhile on a second thread (which then joins a shared proof); `cap`, set at
+    /// its deadline (or when the host's flag is), stops both. The proven action with its
+    /// sign, and the wrapped bot's answer.
+    #[allow(clippy::type_complexity)]
+    fn prove_while_searching(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        may_wait: bool,
+        budget: u64,
+        cap: Option<(Instant, Stop)>,
+    ) -> (
+        Option<(G::Action, i32)>,
+        Result<Decision<G::Action>, AiError>,
+    ) {
+        let host = self.stop.clone();
+        let shared = self.solver.shared_keeping(game, budget);
+        let (solver, fallback) = (&mut self.solver, &mut self.fallback);
+        let (kept, chosen) = std::thread::scope(|scope| {
+            let (done, finished) = std::sync::mpsc::channel::<()>();
+            let proof = shared.as_deref();
+            if let Some((deadline, cap)) = cap {
+                // Until the work is done: the cap at the deadline, or at the host's stop.
+                scope.spawn(move || {
+                    use std::sync::mpsc::RecvTimeoutError::Timeout;
+                    loop {
+                        let left = deadline.saturating_duration_since(Instant::now());
+                        match finished.recv_timeout(left.min(Duration::from_millis(20))) {
+                            Err(Timeout) if left.is_zero() || stopped(host.as_ref()) => {
+                                cap.stop();
+                                if let Some(proof) = proof {
+                                    proof.stop();
+                                }
+                                return;
+                            }
+                            Err(Timeout) => {}
+                            _ => return,
+                        }
+                    }
+                });
+            }
+            let chosen = scope.spawn(move || {
+                let chosen = fallback.decide(game, seat, may_wait);
+                if let Some(proof) = proof {
+                    proof.work();
+                }
+                chosen
+            });
+            let kept = match proof {
+                Some(proof) => {
+                    proof.work();
+                    None
+                }
+                None => solver.keeping_action(game, budget),
+            };
+            let chosen = chosen.join();
+            drop(done);
+            (kept.or_else(|| proof.and_then(|p| p.result())), chosen)
+        });
+        let chosen = chosen.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (kept, chosen)
     }
 }
 
@@ -161,58 +280,40 @@ impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
         seat: Seat,
         may_wait: bool,
     ) -> Result<Decision<G::Action>, AiError> {
+        self.last = None;
         if game.to_act() != ToAct::One(seat) {
-            return self.fallback.decide(game, seat, may_wait);
+            let chosen = self.fallback.decide(game, seat, may_wait);
+            self.last = self.fallback.last_report();
+            return chosen;
         }
-        let deadline = self.time_cap.map(|cap| Instant::now() + cap);
+        let started = Instant::now();
         let first = self.max_nodes / EXACT_SHARE;
-        match self.solve(game, seat, first) {
-            Some(scores) if !scores.is_empty() => return Ok(Decision::Act(self.pick(&scores))),
-            _ => {}
+        if let Some(scores) = self.solve(game, seat, first).filter(|s| !s.is_empty()) {
+            self.last = Some(self.proof_report(game, seat, &scores, true, started));
+            return Ok(Decision::Act(self.pick(&scores)));
         }
         // The rest of the budget: what the first search learnt stays in the solver's table.
         let budget = self.max_nodes - self.solver.nodes().min(first);
-        if let Some(proof) = self.solver.shared_keeping(game, budget) {
-            let (proof, fallback) = (&*proof, &mut self.fallback);
-            let chosen = std::thread::scope(|scope| {
-                // Told when the work is done; stops the proof at the deadline before that.
-                let (done, finished) = std::sync::mpsc::channel::<()>();
-                if let Some(deadline) = deadline {
-                    scope.spawn(move || {
-                        let left = deadline.saturating_duration_since(Instant::now());
-                        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                            finished.recv_timeout(left)
-                        {
-                            proof.stop();
-                        }
-                    });
-                }
-                let chosen = scope.spawn(|| {
-                    let chosen = fallback.decide(game, seat, may_wait);
-                    proof.work();
-                    chosen
-                });
-                proof.work();
-                let chosen = chosen.join();
-                drop(done);
-                chosen
-            });
-            let chosen = chosen.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            return match proof.result() {
-                Some((action, _)) => Ok(Decision::Act(action)),
-                None => chosen,
-            };
+        let cap = self.time_cap.map(|cap| (started + cap, Stop::new()));
+        if let Some((_, flag)) = &cap {
+            self.fallback.set_stop(Some(flag.clone()));
         }
-        let (solver, fallback) = (&mut self.solver, &mut self.fallback);
-        let (kept, chosen) = std::thread::scope(|scope| {
-            let chosen = scope.spawn(|| fallback.decide(game, seat, may_wait));
-            let kept = solver.keeping_action(game, budget);
-            (kept, chosen.join())
-        });
-        let chosen = chosen.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        let (kept, chosen) = self.prove_while_searching(game, seat, may_wait, budget, cap);
+        if self.time_cap.is_some() {
+            self.fallback.set_stop(self.stop.clone());
+        }
         match kept {
-            Some((action, _)) => Ok(Decision::Act(action)),
-            None => chosen,
+            Some((action, score)) => {
+                self.last = Some(self.proof_report(game, seat, &[(action, score)], false, started));
+                Ok(Decision::Act(action))
+            }
+            None => {
+                self.last = self.fallback.last_report().map(|mut report| {
+                    report.elapsed = started.elapsed();
+                    report
+                });
+                chosen
+            }
         }
     }
 
@@ -220,10 +321,15 @@ impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
         self.fallback.observe(before, action)
     }
 
-    /// The fallback's search stops; the solver's, bounded by its node budget and time cap,
-    /// runs on.
-    fn set_stop(&mut self, stop: Option<crate::Stop>) {
-        self.fallback.set_stop(stop)
+    /// The wrapped bot's search stops, and a shared proof under a time cap; any other proof,
+    /// bounded by its node budget, runs on.
+    fn set_stop(&mut self, stop: Option<Stop>) {
+        self.fallback.set_stop(stop.clone());
+        self.stop = stop;
+    }
+
+    fn last_report(&self) -> Option<SearchReport<G::Action>> {
+        self.last.clone()
     }
 
     fn reset(&mut self) {
@@ -248,36 +354,6 @@ impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
         let Some(scores) = self.solve(game, seat, budget).filter(|s| !s.is_empty()) else {
             return self.fallback.analyse(game, seat, limits, every_root_action);
         };
-        let (best, score) = scores[0];
-        let mover = seat.index();
-        let value_of = |score: i32| {
-            let r = reward(score);
-            let mut v = vec![1.0 - r; game.num_seats()];
-            v[mover] = r;
-            v
-        };
-        let plies = self.solver.plies_to_end(game, score);
-        Ok(Some(SearchReport {
-            engine: Engine::AlphaBeta,
-            best: Some(best),
-            iterations: None,
-            depth: Some(plies.unsigned_abs()),
-            nodes: self.solver.nodes(),
-            elapsed: start.elapsed(),
-            value: value_of(score),
-            score: Some(score),
-            mate_in: (score != 0).then_some(if score > 0 { plies } else { -plies }),
-            pv: vec![best],
-            root: scores
-                .iter()
-                .map(|&(action, s)| RootStat {
-                    actor: Some(seat),
-                    action,
-                    visits: None,
-                    value: value_of(s),
-                    score: Some(s),
-                })
-                .collect(),
-        }))
+        Ok(Some(self.proof_report(game, seat, &scores, true, start)))
     }
 }

@@ -137,6 +137,11 @@ pub struct GameRecord {
     /// a row plays one turn).
     #[serde(default)]
     pub turns: u64,
+    /// The first plies of [`Self::evals`]'s trace that were played in the game's setup
+    /// (placement) phase ([`Game::in_setup`](tabula_core::Game::in_setup)); 0 for a game
+    /// without one.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub setup_plies: u64,
     /// Plies after which the position was one already seen in this game; counted only when
     /// [`MatchConfig::record_choices`](crate::arena::MatchConfig::record_choices) is set.
     #[serde(default)]
@@ -150,6 +155,16 @@ pub struct GameRecord {
     /// when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub evals: Vec<Option<Vec<f64>>>,
+    /// The hash of every position of the game (its notation, hashed), the start first;
+    /// recorded with `choices`, for the state-space estimate of
+    /// [`analysis::ludii`](crate::analysis::ludii).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<u64>,
+    /// Ludii's clarity of the game, from the evaluator's searches (see
+    /// [`analysis::ludii`](crate::analysis::ludii)): the mean variance and the mean
+    /// narrowness of the root actions' evaluations; `None` without an evaluator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clarity: Option<[f64; 2]>,
     /// Board coverage: for each space of the game's board
     /// ([`Game::board_spaces`](tabula_core::Game::board_spaces)), how many seat actions
     /// moved a piece onto it or placed one on it; recorded with `choices`, empty for a
@@ -303,6 +318,10 @@ impl MatchReport {
         );
         out
     }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 #[cfg(test)]

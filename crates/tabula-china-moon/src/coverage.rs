@@ -35,4 +35,17 @@ mod tests {
         g.spaces_used(Action::Drop(crate::Flower::ALL[0]), &mut out);
         assert!(out.is_empty());
     }
+
+    #[test]
+    fn the_layout_names_and_places_every_space_of_the_board() {
+        let g = ChinaMoon::new(&Default::default()).unwrap();
+        let layout = g.board_layout().unwrap();
+        assert_eq!(layout.len(), g.board_spaces().unwrap());
+        for (i, (name, x, y)) in layout.iter().enumerate() {
+            let s = &g.board().spaces()[i];
+            assert_eq!((name, *x, *y), (&s.id.to_string(), s.x, s.y));
+        }
+        // The standard board's start, bottom left.
+        assert_eq!(layout[0], ("S".to_string(), 0.0, 9.0));
+    }
 }

@@ -17,12 +17,14 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             kind: "text",
             help: "a board file's JSON (default: the standard board, R1; not the printed one)",
             default: None,
+            values: &[],
         },
         ParamDescription {
             name: "butterfly_pickup",
             kind: "string",
             help: "a frog ending on a butterfly space `take`s the flower there (R11) or `leave`s it",
             default: Some("take"),
+            values: &["take", "leave"],
         },
         ParamDescription {
             name: "butterfly_drop",
@@ -30,9 +32,11 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             help: "a butterfly's flower goes to the first space behind with no frog and no flower, \
                    `skip_flowers` (R5), or with no frog, `skip_frogs_only` (flowers stack, R17)",
             default: Some("skip_flowers"),
+            values: &["skip_flowers", "skip_frogs_only"],
         },
     ],
     real_time: false,
+    draws_by_agreement: false,
     hidden_information: false,
     seats: &[
         SeatDescription {
@@ -61,4 +65,6 @@ pub const DESCRIPTION: GameDescription = GameDescription {
         ("fr", include_str!("../../../docs/rules/fr/china-moon.md")),
         ("cs", include_str!("../../../docs/rules/cs/china-moon.md")),
     ],
+    lessons: Some(include_str!("../learn/lessons.json")),
+    puzzles: Some(include_str!("../learn/puzzles.json")),
 };

@@ -178,6 +178,16 @@ impl Game for ChinaMoon {
         Some(self.coverage_spaces())
     }
 
+    fn board_layout(&self) -> Option<Vec<(String, f64, f64)>> {
+        let spaces = self.board().spaces();
+        Some(
+            spaces
+                .iter()
+                .map(|s| (s.id.to_string(), s.x, s.y))
+                .collect(),
+        )
+    }
+
     fn spaces_used(&self, action: Action, out: &mut Vec<usize>) {
         out.clear();
         Self::coverage_landings(action, out);

@@ -13,6 +13,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
     default_players: 2,
     params: &[],
     real_time: false,
+    draws_by_agreement: true,
     hidden_information: false,
     seats: &[
         SeatDescription {
@@ -29,4 +30,6 @@ pub const DESCRIPTION: GameDescription = GameDescription {
         ("fr", include_str!("../../../docs/rules/fr/connect-four.md")),
         ("cs", include_str!("../../../docs/rules/cs/connect-four.md")),
     ],
+    lessons: Some(include_str!("../learn/lessons.json")),
+    puzzles: Some(include_str!("../learn/puzzles.json")),
 };

@@ -31,8 +31,10 @@ mod game;
 pub mod notation;
 pub mod solver;
 mod state;
+mod themes;
 mod view;
 
 pub use description::DESCRIPTION;
 pub use state::{Column, ConnectFour, Params, Status};
+pub use themes::puzzle_themes;
 pub use view::{View, board_text};

@@ -31,6 +31,9 @@ pub struct GameDescription {
     pub params: &'static [ParamDescription],
     /// Whether the game runs in real time (a host clock matters).
     pub real_time: bool,
+    /// Whether two players may end a game by agreeing to a draw: the game's rules have a draw
+    /// among their outcomes (hosts offer it in two-player matches only).
+    pub draws_by_agreement: bool,
     /// Whether the position notation holds information some seats may not see (a shuffled
     /// deck): hosts then show players views only, never the position. Without it, every
     /// seat's view is a spectator's (`testkit::check_views_alike`).
@@ -44,6 +47,14 @@ pub struct GameDescription {
     /// The rules for players in other languages, as `(lang, page)` (e.g. `("fr", …)`).
     #[serde(skip)]
     pub translations: &'static [(&'static str, &'static str)],
+    /// The interactive tutorial: a lesson file in JSON (the `tabula-lessons` crate reads and
+    /// checks it), or `None` for a game without one.
+    #[serde(skip)]
+    pub lessons: Option<&'static str>,
+    /// Puzzles drawn from real games: a puzzle set in JSON (the `tabula-puzzles` crate reads
+    /// and verifies it), or `None` for a game without them.
+    #[serde(skip)]
+    pub puzzles: Option<&'static str>,
 }
 
 /// One parameter of a game.
@@ -60,6 +71,9 @@ pub struct ParamDescription {
     /// The default, as players would write it; `None` when there is none (or it depends on
     /// other parameters).
     pub default: Option<&'static str>,
+    /// The values a `string` parameter may take, when it is a choice among words (the web UI
+    /// offers them in a list, each translated); empty for a free value.
+    pub values: &'static [&'static str],
 }
 
 /// One seat of a game: how players tell it from the others.
@@ -133,12 +147,16 @@ mod tests {
             kind: "integer",
             help: "the size",
             default: Some("3"),
+            values: &[],
         }],
         real_time: false,
+        draws_by_agreement: false,
         hidden_information: false,
         seats: &[],
         rules: "# Toy",
         translations: &[("fr", "# Jouet")],
+        lessons: None,
+        puzzles: None,
     };
 
     #[test]

@@ -123,9 +123,24 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// Whether this position is in the game's setup (placement) phase, before play proper
+    /// begins. `tabula analyze` reports the dynamics of setup plies apart from those of play.
+    /// `false` (the default) for a game without a setup phase.
+    fn in_setup(&self) -> bool {
+        false
+    }
+
     /// Board coverage (`tabula analyze`): the number of spaces of this game's board, `None`
     /// (the default) for a game without a board to cover.
     fn board_spaces(&self) -> Option<usize> {
+        None
+    }
+
+    /// Board coverage: where each space (by index below [`Game::board_spaces`]) is drawn, as
+    /// `(label, x, y)` in board units (x to the right, y downwards, one unit a space apart),
+    /// for a board the host cannot lay out itself; `None` (the default): the host draws the
+    /// spaces as a grid it knows, or in rows.
+    fn board_layout(&self) -> Option<Vec<(String, f64, f64)>> {
         None
     }
 

@@ -17,18 +17,21 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             kind: "string",
             help: "with 2 players, the two playing colours among w, g, b (the third is neutral)",
             default: Some("wg"),
+            values: &[],
         },
         ParamDescription {
             name: "layout",
             kind: "string",
             help: "the track's square values, 36 digits 1/2/3 (12 of each), square 1 first (R1)",
             default: Some(crate::STANDARD_LAYOUT),
+            values: &[],
         },
         ParamDescription {
             name: "max_plies",
             kind: "integer",
             help: "a draw after this many plies (R6; automated play only)",
             default: None,
+            values: &[],
         },
         ParamDescription {
             name: "placement",
@@ -36,9 +39,11 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             help: "setup order: `one_at_a_time`, players alternating (R3), or `all_twelve`, \
                    each player placing its 12 tokens in turn",
             default: Some("one_at_a_time"),
+            values: &["one_at_a_time", "all_twelve"],
         },
     ],
     real_time: false,
+    draws_by_agreement: true,
     hidden_information: false,
     seats: &[
         SeatDescription {
@@ -59,4 +64,6 @@ pub const DESCRIPTION: GameDescription = GameDescription {
         ("fr", include_str!("../../../docs/rules/fr/khan-tsin.md")),
         ("cs", include_str!("../../../docs/rules/cs/khan-tsin.md")),
     ],
+    lessons: Some(include_str!("../learn/lessons.json")),
+    puzzles: Some(include_str!("../learn/puzzles.json")),
 };

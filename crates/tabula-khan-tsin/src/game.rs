@@ -54,6 +54,10 @@ impl Game for KhanTsin {
         self.check(actor, action)
     }
 
+    fn in_setup(&self) -> bool {
+        self.in_placement()
+    }
+
     #[inline]
     fn board_spaces(&self) -> Option<usize> {
         Some(Self::COVERAGE_SPACES)

@@ -38,6 +38,7 @@ mod setup;
 mod stack;
 mod state;
 mod text;
+mod themes;
 mod view;
 mod zobrist;
 
@@ -46,4 +47,5 @@ pub use description::DESCRIPTION;
 pub use params::{Colour, Layout, Params, SQUARES, STANDARD_LAYOUT, Seats};
 pub use stack::{MAX_HEIGHT, Stack};
 pub use state::{KhanTsin, Phase, TOKENS_PER_COLOUR};
+pub use themes::puzzle_themes;
 pub use view::{OutcomeView, PlacementView, SeatView, SquareView, TokenView, View};

@@ -19,33 +19,39 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             kind: "integer",
             help: "D3: the deck holds the permutations with index 0, step, 2·step, … (36 cards with 20)",
             default: Some("20"),
+            values: &[],
         },
         ParamDescription {
             name: "swap_values",
             kind: "integers",
             help: "D4: the values of each player's swap cards",
             default: Some("[1,2,3,4]"),
+            values: &[],
         },
         ParamDescription {
             name: "hourglass_seconds",
             kind: "integer",
             help: "D5: the hourglass, in seconds",
             default: Some("45"),
+            values: &[],
         },
         ParamDescription {
             name: "target",
             kind: "integer",
             help: "D6: magic cards needed to win (default 5, or 4 with 4–5 players)",
             default: None,
+            values: &[],
         },
         ParamDescription {
             name: "max_plies",
             kind: "integer",
             help: "a draw after this many plies (automated play only)",
             default: None,
+            values: &[],
         },
     ],
     real_time: true,
+    draws_by_agreement: false,
     hidden_information: true,
     seats: &[
         SeatDescription {
@@ -80,4 +86,6 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             include_str!("../../../docs/rules/cs/magical-circle.md"),
         ),
     ],
+    lessons: Some(include_str!("../learn/lessons.json")),
+    puzzles: Some(include_str!("../learn/puzzles.json")),
 };

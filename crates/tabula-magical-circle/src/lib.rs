@@ -34,6 +34,7 @@ mod notation;
 mod params;
 mod plan;
 mod position_check;
+mod puzzles;
 mod rules;
 pub mod solver;
 mod state;
@@ -46,6 +47,7 @@ pub use cli::{InputError, parse_arrangement, parse_cards, parse_hand};
 pub use description::DESCRIPTION;
 pub use params::{MAX_TARGET, Params};
 pub use plan::Plan;
+pub use puzzles::{MAX_LINES, fewest_swap_lines};
 pub use solver::{
     MAX_K, Swaps, Win, formula_reachable, reachable, solve_lines, swap_distance, swap_sequence,
     winning_plays,

@@ -87,15 +87,10 @@ pub(crate) fn run(req: Request<'_>, py: Python<'_>) -> PyResult<(Value, Vec<Game
     Ok((json, rows.into_inner().expect("rows")))
 }
 
-/// The balance match's evaluations: `evaluator`'s, or the playing bots' own.
+/// The balance match's evaluations: `evaluator`'s (a bot, `players` or `off`), or the
+/// default evaluator's.
 fn evaluation(evaluator: Option<&str>) -> PyResult<Evaluation> {
-    Ok(match evaluator {
-        Some(spec) => Evaluation::Evaluator(
-            spec.parse()
-                .map_err(|e| PyValueError::new_err(format!("evaluator `{spec}`: {e}")))?,
-        ),
-        None => Evaluation::Players,
-    })
+    Evaluation::from_option(evaluator).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 fn read_rows(rows: Option<Vec<String>>) -> PyResult<Vec<GameRow>> {
@@ -111,7 +106,8 @@ fn read_rows(rows: Option<Vec<String>>) -> PyResult<Vec<GameRow>> {
 /// The balance analysis of `tabula analyze --json`, as a dict: `bot` in every seat for
 /// `games` games, then `bot` against `weaker` (None: no skill match), seeds from `seed`,
 /// on `threads` threads (default: all cores). `evaluator`: a bot spec that values every
-/// position (per-ply dynamics); `variant` names the report; `rows`: games already played
+/// position (per-ply dynamics; default `mcts:iterations=500`), `players` for the playing
+/// bots' own values or `off`; `variant` names the report; `rows`: games already played
 /// (records-file lines, as `analysis_rows` gives them), not played again. Releases the GIL.
 #[pyfunction]
 #[pyo3(signature = (game, games=100, bot="casual", weaker=Some("random"), players=None, params=None, seed=1, threads=None, random_setup=false, evaluator=None, variant="", rows=None))]

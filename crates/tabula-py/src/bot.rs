@@ -1,11 +1,12 @@
 //! `tabula.Bot`: a bot level or search specification, playing any game.
 
 use crate::State;
+use crate::convert::{entropy_seed, seed_arg};
 use crate::errors::{BotError, IllegalActionError, to_py};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Mutex, TryLockError};
 use tabula_ai::SearchLimits;
 use tabula_core::{Seat, ToAct};
 use tabula_registry::{DynBot, DynGame, make_bot};
@@ -24,9 +25,18 @@ impl Bot {
     fn with_bot<T>(
         &self,
         game: &dyn DynGame,
+        py: Python<'_>,
         f: impl FnOnce(&mut dyn DynBot) -> PyResult<T>,
     ) -> PyResult<T> {
-        let mut bots = self.bots.lock().expect("bots");
+        // A bot thinking in another thread holds the lock without the GIL: wait for it
+        // without the GIL too, or neither thread could go on.
+        let mut bots = loop {
+            match self.bots.try_lock() {
+                Ok(bots) => break bots,
+                Err(TryLockError::WouldBlock) => py.detach(|| drop(self.bots.lock())),
+                Err(TryLockError::Poisoned(e)) => break e.into_inner(),
+            }
+        };
         let name = game.game_name();
         if !bots.contains_key(name) {
             let bot = make_bot(name, &self.spec, self.seed).map_err(to_py)?;
@@ -62,8 +72,9 @@ fn bot_seat(game: &dyn DynGame, seat: Option<usize>) -> PyResult<Seat> {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (level_or_spec="casual", seed=0))]
-    fn new(level_or_spec: &str, seed: u64) -> PyResult<Bot> {
+    #[pyo3(signature = (level_or_spec="casual", seed=None))]
+    fn new(level_or_spec: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Bot> {
+        let seed = seed_arg(seed)?.unwrap_or_else(entropy_seed);
         // Checked now, on a game every level and search applies to.
         make_bot("connect-four", level_or_spec, seed)
             .map_err(|e| BotError::new_err(e.to_string()))?;
@@ -92,9 +103,26 @@ impl Bot {
     ) -> PyResult<Option<String>> {
         let game: &dyn DynGame = &*state.game;
         let seat = bot_seat(game, seat)?;
-        self.with_bot(game, |bot| {
+        self.with_bot(game, py, |bot| {
             Ok(py.detach(|| bot.decide(game, seat)).map(|m| m.action))
         })
+    }
+
+    /// `choose` as an action index (for environments, whose actions are indices): the
+    /// index of the action the bot plays for `seat`, or `None`.
+    #[pyo3(signature = (state, seat=None))]
+    fn choose_index(
+        &self,
+        py: Python<'_>,
+        state: &State,
+        seat: Option<usize>,
+    ) -> PyResult<Option<usize>> {
+        let seat_now = bot_seat(&*state.game, seat)?;
+        let Some(text) = self.choose(py, state, seat)? else {
+            return Ok(None);
+        };
+        let actor = tabula_core::Actor::Seat(seat_now);
+        state.game.index_of(actor, &text).map(Some).map_err(to_py)
     }
 
     /// Searches the state for `seat` within the limits (`iterations`: MCTS iterations or
@@ -122,7 +150,7 @@ impl Bot {
             depth,
         };
         limits.check().map_err(BotError::new_err)?;
-        let report = self.with_bot(game, |bot| {
+        let report = self.with_bot(game, py, |bot| {
             py.detach(|| bot.analyse(game, seat, &limits, every_root_action))
                 .map_err(to_py)
         })?;
@@ -155,6 +183,14 @@ impl Bot {
             .collect::<PyResult<_>>()?;
         d.set_item("root", root)?;
         Ok(Some(d.into_any().unbind()))
+    }
+
+    /// Pickling: the specification and the seed (a bot unpickled starts afresh, as a new
+    /// `Bot(spec, seed)` does).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.borrow();
+        let args = (this.spec.clone(), this.seed).into_pyobject(slf.py())?;
+        PyTuple::new(slf.py(), [slf.get_type().into_any(), args.into_any()])
     }
 
     fn __repr__(&self) -> String {

@@ -32,3 +32,28 @@ pub(crate) fn params_json(
     }
     Ok(v)
 }
+
+/// A seed passed from Python: `None`, or an int from 0 to 2**64 - 1 (not a bool); anything
+/// else is a `ParamsError` naming what was passed.
+pub(crate) fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    let Some(seed) = seed else { return Ok(None) };
+    if seed.is_none() {
+        return Ok(None);
+    }
+    let refused = || {
+        crate::errors::ParamsError::new_err(format!(
+            "seed must be an int from 0 to 2**64-1 or None, not {}",
+            seed.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    };
+    if seed.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(refused());
+    }
+    seed.extract::<u64>().map(Some).map_err(|_| refused())
+}
+
+/// A seed from the operating system's entropy (through the standard library's hasher keys).
+pub(crate) fn entropy_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one(0x7ab0_1a5e_u64)
+}

@@ -10,6 +10,7 @@ mod bot;
 mod convert;
 mod errors;
 mod state;
+mod tune;
 mod vector;
 
 use pyo3::prelude::*;
@@ -19,13 +20,13 @@ use std::time::Instant;
 use tabula_core::rng_from_seed;
 use tabula_registry::{Setup, find_indexed, games as registered};
 
-use convert::{json_to_py, params_json};
+use convert::{entropy_seed, json_to_py, params_json, seed_arg};
 use errors::to_py;
 pub use state::State;
 
 /// The registered games: a list of dicts with `name`, `title`, `min_players`,
 /// `max_players`, `default_players`, `params` (name, kind, help, default), `levels`,
-/// `real_time` and `hidden_information`.
+/// `real_time`, `hidden_information` and `lessons` (whether it ships a tutorial).
 #[pyfunction]
 fn games(py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
     registered::all()
@@ -49,19 +50,21 @@ pub(crate) fn parse_setup(setup: &str) -> PyResult<Setup> {
 
 /// A new game of `game`. `players` (default: the game's default), `params` (a dict of the
 /// game's parameters), `setup`: `"random"` (every setup choice random) or `"placement"`
-/// (the players place their pieces; chance setups are sampled either way from `seed`).
+/// (the players place their pieces; chance setups are sampled either way from `seed`;
+/// `seed=None` draws one from the operating system's entropy).
 /// `resolve_chance=False` (with `setup="placement"` only) leaves the chance events at the
 /// start pending, for hosts that resolve chance themselves.
 #[pyfunction]
-#[pyo3(signature = (game, players=None, seed=0, params=None, setup="random", resolve_chance=true))]
+#[pyo3(signature = (game, players=None, seed=None, params=None, setup="random", resolve_chance=true))]
 fn new(
     game: &str,
     players: Option<usize>,
-    seed: u64,
+    seed: Option<&Bound<'_, PyAny>>,
     params: Option<&Bound<'_, PyDict>>,
     setup: &str,
     resolve_chance: bool,
 ) -> PyResult<State> {
+    let seed = seed_arg(seed)?.unwrap_or_else(entropy_seed);
     let entry = find_indexed(game).map_err(to_py)?;
     let params = params_json(params, players)?;
     let setup = parse_setup(setup)?;
@@ -88,22 +91,41 @@ fn from_notation(game: &str, text: &str, params: Option<&Bound<'_, PyDict>>) -> 
     Ok(State::wrap(state, 0))
 }
 
-/// `n` uniformly random games of `game` (chance by its probabilities), game `i` seeded
-/// `seed + i`, each stopped after `max_steps` steps. Returns a dict: `games`, `plies`,
-/// `finished`, `wins` (per seat), `draws`, `seconds`, `plies_per_second`. Releases the GIL.
+/// A pickled state restored (what `State.__reduce__` names): `game`, its parameters as JSON
+/// text, the position, the history and the seed of its chance generator.
 #[pyfunction]
-#[pyo3(signature = (game, n, seed=0, players=None, params=None, setup="random", max_steps=10_000))]
+fn _restore_state(
+    game: &str,
+    params: &str,
+    position: &str,
+    history: Vec<String>,
+    rng_seed: u64,
+) -> PyResult<State> {
+    let entry = find_indexed(game).map_err(to_py)?;
+    let params: Value = serde_json::from_str(params)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+    let state = entry.load_indexed(&params, position).map_err(to_py)?;
+    Ok(State::restore(state, history, rng_seed))
+}
+
+/// `n` uniformly random games of `game` (chance by its probabilities), game `i` seeded
+/// `seed + i` (`seed=None`: one from the operating system's entropy), each stopped after
+/// `max_steps` steps. Returns a dict: `games`, `plies`, `finished`, `wins` (per seat),
+/// `draws`, `seed`, `seconds`, `plies_per_second`. Releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (game, n, seed=None, players=None, params=None, setup="random", max_steps=10_000))]
 #[allow(clippy::too_many_arguments)]
 fn playouts(
     py: Python<'_>,
     game: &str,
     n: usize,
-    seed: u64,
+    seed: Option<&Bound<'_, PyAny>>,
     players: Option<usize>,
     params: Option<&Bound<'_, PyDict>>,
     setup: &str,
     max_steps: usize,
 ) -> PyResult<Py<PyAny>> {
+    let seed = seed_arg(seed)?.unwrap_or_else(entropy_seed);
     let entry = find_indexed(game).map_err(to_py)?;
     let params = params_json(params, players)?;
     let setup = parse_setup(setup)?;
@@ -113,6 +135,7 @@ fn playouts(
         .map_err(to_py)?;
     let seconds = start.elapsed().as_secs_f64();
     let mut v = serde_json::to_value(&stats).unwrap_or(Value::Null);
+    v["seed"] = Value::from(seed);
     v["seconds"] = Value::from(seconds);
     v["plies_per_second"] = Value::from(stats.plies as f64 / seconds.max(1e-9));
     json_to_py(py, &v)
@@ -125,9 +148,12 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(new, m)?)?;
     m.add_function(wrap_pyfunction!(from_notation, m)?)?;
     m.add_function(wrap_pyfunction!(playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analysis_rows, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::compare_variants, m)?)?;
+    m.add_function(wrap_pyfunction!(tune::tune_rows, m)?)?;
+    m.add_class::<tune::Tuner>()?;
     m.add_class::<State>()?;
     m.add_class::<bot::Bot>()?;
     m.add_class::<vector::VectorEnv>()?;

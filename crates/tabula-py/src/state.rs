@@ -1,10 +1,12 @@
 //! `tabula.State`: one game state with notation, integer actions, masks and observations.
 
-use crate::convert::json_to_py;
-use crate::errors::{IllegalActionError, ParamsError, to_py};
+use crate::convert::{json_to_py, seed_arg};
+use crate::errors::{IllegalActionError, ParamsError, busy, to_py};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBool, PyInt, PyList, PyTuple};
+use rand::Rng;
+use serde_json::Value;
 use tabula_core::{Actor, GameRng, Seat, ToAct, rng_from_seed};
 use tabula_registry::{IndexedGame, RegistryError, resolve_actor, status_json};
 
@@ -17,6 +19,8 @@ pub(crate) const CHANCE: i64 = -1;
 pub struct State {
     pub(crate) game: Box<dyn IndexedGame>,
     rng: GameRng,
+    /// The actions applied since the state was made, in notation (chance outcomes too).
+    history: Vec<String>,
     obs: Vec<f32>,
     /// The indices the last `legal_action_indices` gave.
     legal: Vec<usize>,
@@ -26,10 +30,71 @@ pub struct State {
 }
 
 impl State {
+    /// A state restored from `__reduce__`'s values.
+    pub(crate) fn restore(
+        game: Box<dyn IndexedGame>,
+        history: Vec<String>,
+        rng_seed: u64,
+    ) -> State {
+        let mut state = State::wrap(game, 0);
+        state.history = history;
+        state.rng = rng_from_seed(rng_seed);
+        state
+    }
+
+    /// `apply` on this state: an index (an int, not a bool) or notation.
+    fn apply_any(&mut self, action: &Bound<'_, PyAny>, seat: Option<usize>) -> PyResult<String> {
+        if action.is_instance_of::<PyBool>() {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "an action is a str (notation) or an int (index), not a bool ({action})"
+            )));
+        }
+        if let Ok(index) = action.extract::<i64>() {
+            let Ok(index) = usize::try_from(index) else {
+                return Err(IllegalActionError::new_err(format!(
+                    "action index {index} is negative: indices are 0 to {}",
+                    self.game.num_actions() - 1
+                )));
+            };
+            let actor = self.actor(seat)?.ok_or_else(|| {
+                IllegalActionError::new_err("the game is over: it accepts no action")
+            })?;
+            if self.legal_for == Some(actor) && self.legal.contains(&index) {
+                self.legal_for = None;
+                return Ok(self.game.apply_legal_index(actor, index));
+            }
+            let text = self.game.apply_index(actor, index).map_err(to_py)?;
+            self.legal_for = None;
+            return Ok(text);
+        }
+        if action.is_instance_of::<PyInt>() {
+            return Err(IllegalActionError::new_err(format!(
+                "action index {action} stands for no action: indices are 0 to {}",
+                self.game.num_actions() - 1
+            )));
+        }
+        let text: String = action.extract().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "an action is a str (notation) or an int (index), not {}",
+                action
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })?;
+        let seat = seat.map(|s| self.seat(s)).transpose()?;
+        let actor = resolve_actor(&*self.game, seat, &text).map_err(to_py)?;
+        let text = self.game.apply(actor, &text).map_err(to_py)?;
+        self.legal_for = None;
+        Ok(text)
+    }
+
     pub(crate) fn wrap(game: Box<dyn IndexedGame>, seed: u64) -> State {
         State {
             game,
             rng: rng_from_seed(seed ^ 0x7ab0_1a5e),
+            history: Vec::new(),
             obs: Vec::new(),
             legal: Vec::new(),
             legal_for: None,
@@ -131,10 +196,20 @@ impl State {
         }
     }
 
-    /// How the game stands: `to_act` (1-based seats, as the server says), `chance`, `over`,
-    /// `result` (`reason`, `winners`, `ranks`, `scores`) when over.
+    /// How the game stands: `to_act` (seats from 0), `chance`, `over`, `result` (`reason`,
+    /// `winners` (seats from 0), `ranks` (one per seat, 1 best), `scores`) when over.
     fn status(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        json_to_py(py, &status_json(&*self.game))
+        let mut v = status_json(&*self.game);
+        // The registry counts seats from 1, as the server and the players do.
+        from_one(&mut v["to_act"]);
+        if let Some(result) = v.get_mut("result").filter(|r| r.is_object()) {
+            for key in ["winners", "by"] {
+                if let Some(seats) = result.get_mut(key) {
+                    from_one(seats);
+                }
+            }
+        }
+        json_to_py(py, &v)
     }
 
     /// The legal actions in notation (sorted), of `seat` or of the one actor now (chance
@@ -150,15 +225,17 @@ impl State {
     /// The indices of the legal actions (of `seat`, or of the one actor now).
     #[pyo3(signature = (seat=None))]
     fn legal_action_indices<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         seat: Option<usize>,
     ) -> PyResult<Bound<'py, PyList>> {
-        match self.actor(seat)? {
+        let py = slf.py();
+        let mut this = slf.try_borrow_mut().map_err(|_| busy("State"))?;
+        let this = &mut *this;
+        match this.actor(seat)? {
             Some(a) => {
-                self.game.legal_indices_into(a, &mut self.legal);
-                self.legal_for = Some(a);
-                PyList::new(py, &self.legal)
+                this.game.legal_indices_into(a, &mut this.legal);
+                this.legal_for = Some(a);
+                PyList::new(py, &this.legal)
             }
             None => Ok(PyList::empty(py)),
         }
@@ -179,49 +256,44 @@ impl State {
         Ok(PyArray1::from_vec(py, mask))
     }
 
-    /// Applies an action, in notation (`str`) or as an index (`int`), of `seat` (default:
-    /// the one seat to act, or chance). Illegal actions raise `IllegalActionError` and change
-    /// nothing. Returns the action in notation.
+    /// Applies an action, in notation (`str`) or as an index (`int`, not `bool`), of `seat`
+    /// (default: the one seat to act, or chance). Illegal actions raise `IllegalActionError`
+    /// and change nothing. Returns the action in notation.
     #[pyo3(signature = (action, seat=None))]
-    fn apply(&mut self, action: &Bound<'_, PyAny>, seat: Option<usize>) -> PyResult<String> {
-        if let Ok(index) = action.extract::<usize>() {
-            let actor = self.actor(seat)?.ok_or_else(|| {
-                IllegalActionError::new_err("the game is over: it accepts no action")
-            })?;
-            if self.legal_for == Some(actor) && self.legal.contains(&index) {
-                self.legal_for = None;
-                return Ok(self.game.apply_legal_index(actor, index));
-            }
-            let text = self.game.apply_index(actor, index).map_err(to_py)?;
-            self.legal_for = None;
-            return Ok(text);
-        }
-        let text: String = action.extract().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "an action is a str (notation) or an int (index), not {}",
-                action
-                    .get_type()
-                    .name()
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
-            ))
-        })?;
-        let seat = seat.map(|s| self.seat(s)).transpose()?;
-        let actor = resolve_actor(&*self.game, seat, &text).map_err(to_py)?;
-        let text = self.game.apply(actor, &text).map_err(to_py)?;
-        self.legal_for = None;
+    fn apply(
+        slf: &Bound<'_, Self>,
+        action: &Bound<'_, PyAny>,
+        seat: Option<usize>,
+    ) -> PyResult<String> {
+        let mut this = slf.try_borrow_mut().map_err(|_| busy("State"))?;
+        let text = this.apply_any(action, seat)?;
+        this.history.push(text.clone());
         Ok(text)
     }
 
     /// Resolves every pending chance event by its probabilities, from the state's own
     /// generator (seeded from `new`'s seed) or from `seed`. Returns the outcomes in notation.
     #[pyo3(signature = (seed=None))]
-    fn resolve_chance(&mut self, seed: Option<u64>) -> Vec<String> {
+    fn resolve_chance(
+        slf: &Bound<'_, Self>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<String>> {
+        let seed = seed_arg(seed)?;
+        let mut this = slf.try_borrow_mut().map_err(|_| busy("State"))?;
+        let this = &mut *this;
         if let Some(s) = seed {
-            self.rng = rng_from_seed(s);
+            this.rng = rng_from_seed(s);
         }
-        self.legal_for = None;
-        self.game.resolve_chance(&mut self.rng)
+        this.legal_for = None;
+        let outcomes = this.game.resolve_chance(&mut this.rng);
+        this.history.extend(outcomes.iter().cloned());
+        Ok(outcomes)
+    }
+
+    /// The actions applied since the state was made (by `new`, `from_notation` or
+    /// unpickling), in notation, chance outcomes included, oldest first.
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
     }
 
     /// The pending chance event's outcomes as `(index, notation, probability)`; empty when
@@ -266,21 +338,22 @@ impl State {
     #[pyo3(signature = (seat=None))]
     fn view(&self, py: Python<'_>, seat: Option<usize>) -> PyResult<Py<PyAny>> {
         let seat = seat.map(|s| self.seat(s)).transpose()?;
-        json_to_py(py, &self.game.view(seat))
+        json_to_py(py, &self.game.view(seat).map_err(to_py)?)
     }
 
     /// What `seat` may see (`None`: a spectator) as a float32 numpy array of
     /// `observation_shape` (the layouts are in docs/python.md).
     #[pyo3(signature = (seat=None))]
     fn observation<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         seat: Option<usize>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let seat = seat.map(|s| self.seat(s)).transpose()?;
-        self.game.observe(seat, &mut self.obs);
-        let flat = PyArray1::from_slice(py, &self.obs);
-        Ok(flat.reshape(self.game.observation_shape())?.into_any())
+        let mut this = slf.try_borrow_mut().map_err(|_| busy("State"))?;
+        let this = &mut *this;
+        let seat = seat.map(|s| this.seat(s)).transpose()?;
+        this.game.observe(seat, &mut this.obs);
+        let flat = PyArray1::from_slice(slf.py(), &this.obs);
+        Ok(flat.reshape(this.game.observation_shape())?.into_any())
     }
 
     /// The seat's name for players (a colour where seats are colours).
@@ -288,7 +361,8 @@ impl State {
         Ok(self.game.seat_name(self.seat(seat)?))
     }
 
-    /// The board drawn as text.
+    /// The board drawn as text, as players see it: there seats are counted from 1 (seat 0
+    /// is "1", or its colour).
     fn board_text(&self) -> String {
         self.game.board_text()
     }
@@ -298,6 +372,7 @@ impl State {
         State {
             game: self.game.clone_indexed(),
             rng: self.rng.clone(),
+            history: self.history.clone(),
             obs: Vec::new(),
             legal: Vec::new(),
             legal_for: None,
@@ -312,6 +387,41 @@ impl State {
         self.clone()
     }
 
+    /// Equal states: the same game, parameters and position (the notation), whatever their
+    /// histories and generators.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(other) = other.cast::<State>() else {
+            return false;
+        };
+        let Ok(other) = other.try_borrow() else {
+            return false;
+        };
+        self.game.game_name() == other.game.game_name()
+            && matches!((self.game.params(), other.game.params()), (Ok(a), Ok(b)) if a == b)
+            && self.game.position() == other.game.position()
+    }
+
+    /// A hash of the game and the position, consistent with `==`.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+        BuildHasherDefault::<DefaultHasher>::default()
+            .hash_one((self.game.game_name(), self.game.position()))
+    }
+
+    /// Pickling: the game, its parameters, the position, the history and a seed for the
+    /// copy's chance generator, drawn from this state's (without changing it).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.import("tabula._tabula")?.getattr("_restore_state")?;
+        let args = (
+            self.game.game_name(),
+            self.game.params().map_err(to_py)?.to_string(),
+            self.game.position(),
+            self.history.clone(),
+            self.rng.clone().next_u64(),
+        );
+        PyTuple::new(py, [restore, args.into_pyobject(py)?.into_any()])
+    }
+
     fn __str__(&self) -> String {
         self.game.board_text()
     }
@@ -322,5 +432,18 @@ impl State {
             self.game.game_name(),
             self.game.position()
         )
+    }
+}
+
+/// A seat number (or a list of them) counted from 1 made counted from 0; `null` stays.
+fn from_one(v: &mut Value) {
+    match v {
+        Value::Number(n) => {
+            if let Some(k) = n.as_u64() {
+                *v = Value::from(k.saturating_sub(1));
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(from_one),
+        _ => {}
     }
 }

@@ -2,18 +2,19 @@
 //! writing observations, masks, rewards and flags into numpy arrays it reuses.
 
 mod slot;
+mod threads;
 
-use crate::convert::params_json;
-use crate::errors::{IllegalActionError, ParamsError, TabulaError, to_py};
+use crate::convert::{entropy_seed, params_json, seed_arg};
+use crate::errors::{IllegalActionError, ParamsError, TabulaError, busy, to_py};
 use crate::parse_setup;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand::RngExt;
 use slot::{Config, Out, Slot};
-use std::hash::{BuildHasher, RandomState};
 use tabula_core::rng_from_seed;
 use tabula_registry::{find_indexed, make_bot};
+use threads::{StepFn, Threads};
 
 /// N games of one game, stepped together (see `tabula.vector` for the Python API). Seats are
 /// numbered from 0. Arrays are written in place at every `reset` and `step`.
@@ -21,7 +22,7 @@ use tabula_registry::{find_indexed, make_bot};
 pub struct VectorEnv {
     cfg: Config,
     slots: Vec<Slot>,
-    threads: usize,
+    threads: Threads,
     obs: Py<PyArray2<f32>>,
     final_obs: Py<PyArray2<f32>>,
     mask: Py<PyArray2<bool>>,
@@ -33,18 +34,56 @@ pub struct VectorEnv {
     ready: bool,
 }
 
-/// A seed from the operating system's entropy (std's hasher keys are drawn from it).
-fn entropy_seed() -> u64 {
-    RandomState::new().hash_one(0x7ab0_1a5e_u64)
-}
-
 impl VectorEnv {
-    /// Runs `f` over every slot with its rows of the arrays, on `threads` threads, the GIL
+    /// `reset` on the borrowed environment.
+    fn reset_with(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
+        let mut master = rng_from_seed(seed.unwrap_or_else(entropy_seed));
+        let seeds: Vec<u64> = (0..self.slots.len()).map(|_| master.random()).collect();
+        let failed = std::sync::Mutex::new(None);
+        self.run(py, |i, slot, cfg, mut row, buf| {
+            if let Err(e) = slot.start(cfg, seeds[i], &mut row, buf) {
+                *failed.lock().expect("errors") = Some(e);
+            }
+            row.acted[0] = -1;
+        })?;
+        if let Some(e) = failed.into_inner().expect("errors") {
+            return Err(to_py(e));
+        }
+        self.ready = true;
+        Ok(())
+    }
+
+    /// `step` on the borrowed environment.
+    fn step_with(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        if !self.ready {
+            return Err(TabulaError::new_err("call reset() before step()"));
+        }
+        let actions = actions.as_slice()?;
+        if actions.len() != self.slots.len() {
+            return Err(ParamsError::new_err(format!(
+                "actions has {} entries, for {} environments",
+                actions.len(),
+                self.slots.len()
+            )));
+        }
+        for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
+            slot.check(i, a).map_err(IllegalActionError::new_err)?;
+        }
+        let failed = std::sync::Mutex::new(None);
+        self.run(py, |i, slot, cfg, mut row, buf| {
+            if let Err(e) = slot.step(cfg, actions[i] as usize, &mut row, buf) {
+                *failed.lock().expect("errors") = Some(e);
+            }
+        })?;
+        match failed.into_inner().expect("errors") {
+            Some(e) => Err(to_py(e)),
+            None => Ok(()),
+        }
+    }
+
+    /// Runs `f` over every slot with its rows of the arrays (see `Threads::run`), the GIL
     /// released.
-    fn run<F>(&mut self, py: Python<'_>, f: F) -> PyResult<()>
-    where
-        F: Fn(usize, &mut Slot, &Config, Out<'_>) + Sync,
-    {
+    fn run(&mut self, py: Python<'_>, f: impl StepFn) -> PyResult<()> {
         let (obs, fin, mask) = (
             self.obs.bind(py),
             self.final_obs.bind(py),
@@ -69,39 +108,9 @@ impl VectorEnv {
             to_act: to_act.as_slice_mut()?,
             acted: acted.as_slice_mut()?,
         };
-        let (cfg, slots, threads) = (&self.cfg, &mut self.slots, self.threads);
-        py.detach(|| {
-            let per = slots.len().div_ceil(threads.max(1)).max(1);
-            if threads <= 1 || slots.len() <= per {
-                run_rows(0, slots, cfg, out, &f);
-                return;
-            }
-            std::thread::scope(|scope| {
-                let (mut rest, mut out, mut first) = (&mut slots[..], out, 0);
-                while rest.len() > per {
-                    let (chunk, tail) = rest.split_at_mut(per);
-                    let (head, tail_out) = out.split(cfg, per);
-                    let f = &f;
-                    scope.spawn(move || run_rows(first, chunk, cfg, head, f));
-                    first += per;
-                    rest = tail;
-                    out = tail_out;
-                }
-                run_rows(first, rest, cfg, out, &f);
-            });
-        });
+        let (cfg, slots, threads) = (&self.cfg, &mut self.slots, &mut self.threads);
+        py.detach(|| threads.run(slots, cfg, out, &f));
         Ok(())
-    }
-}
-
-fn run_rows<F>(first: usize, slots: &mut [Slot], cfg: &Config, mut out: Out<'_>, f: &F)
-where
-    F: Fn(usize, &mut Slot, &Config, Out<'_>) + Sync,
-{
-    for (k, slot) in slots.iter_mut().enumerate() {
-        let (row, rest) = out.split(cfg, 1);
-        f(first + k, slot, cfg, row);
-        out = rest;
     }
 }
 
@@ -110,7 +119,8 @@ impl VectorEnv {
     /// `num_envs` games of `game` (`players`, `params` and `setup` as `tabula.new`).
     /// `opponent`: a bot level or specification playing the seats `opponent_seats` inside
     /// Rust (default: no seat). `max_steps`: the caller's steps after which a game is
-    /// truncated (default: never). `threads`: how many threads step the games.
+    /// truncated (default: never). `threads`: how many threads step the games (1 to 1024;
+    /// beyond the caller's, a standing pool that shares the steps long enough to repay it).
     #[new]
     #[pyo3(signature = (game, num_envs, players=None, params=None, setup="random", opponent=None, opponent_seats=None, max_steps=None, threads=1))]
     #[allow(clippy::too_many_arguments)]
@@ -129,9 +139,7 @@ impl VectorEnv {
         if num_envs == 0 {
             return Err(ParamsError::new_err("num_envs must be at least 1, not 0"));
         }
-        if threads == 0 {
-            return Err(ParamsError::new_err("threads must be at least 1, not 0"));
-        }
+        let threads = Threads::new(threads, num_envs).map_err(ParamsError::new_err)?;
         let entry = find_indexed(game).map_err(to_py)?;
         let params = params_json(params, players)?;
         let setup = parse_setup(setup)?;
@@ -159,6 +167,11 @@ impl VectorEnv {
         if let Some(spec) = &opponent {
             make_bot(game, spec, 0).map_err(to_py)?;
         }
+        if probe.num_actions() == 0 || probe.observation_shape().contains(&0) {
+            return Err(TabulaError::new_err(format!(
+                "{game} has no action indices or no observation: it cannot be vectorised"
+            )));
+        }
         let cfg = Config {
             entry,
             params,
@@ -173,8 +186,8 @@ impl VectorEnv {
         };
         let (n, a, o) = (num_envs, cfg.num_actions, cfg.obs_len);
         Ok(VectorEnv {
-            slots: (0..n).map(|_| Slot::empty(probe.clone_indexed())).collect(),
             threads,
+            slots: (0..n).map(|_| Slot::empty(probe.clone_indexed())).collect(),
             obs: PyArray2::zeros(py, [n, o], false).unbind(),
             final_obs: PyArray2::zeros(py, [n, o], false).unbind(),
             mask: PyArray2::zeros(py, [n, a], false).unbind(),
@@ -191,21 +204,10 @@ impl VectorEnv {
     /// Starts every game afresh: game `i` from the `i`-th seed drawn from `seed` (default: a
     /// seed from the operating system's entropy). Fills the arrays.
     #[pyo3(signature = (seed=None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
-        let mut master = rng_from_seed(seed.unwrap_or_else(entropy_seed));
-        let seeds: Vec<u64> = (0..self.slots.len()).map(|_| master.random()).collect();
-        let failed = std::sync::Mutex::new(None);
-        self.run(py, |i, slot, cfg, mut row| {
-            if let Err(e) = slot.start(cfg, seeds[i], &mut row) {
-                *failed.lock().expect("errors") = Some(e);
-            }
-            row.acted[0] = -1;
-        })?;
-        if let Some(e) = failed.into_inner().expect("errors") {
-            return Err(to_py(e));
-        }
-        self.ready = true;
-        Ok(())
+    fn reset(slf: &Bound<'_, Self>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let seed = seed_arg(seed)?;
+        let mut this = slf.try_borrow_mut().map_err(|_| busy("VectorEnv"))?;
+        this.reset_with(slf.py(), seed)
     }
 
     /// Plays `actions[i]` (an action index, legal for the seat `to_act[i]`) in game `i`, then
@@ -213,32 +215,9 @@ impl VectorEnv {
     /// ends is started afresh at once; its last observation is in `final_observations`.
     /// An illegal index raises `IllegalActionError` naming the game and the index, and no
     /// game changes.
-    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
-        if !self.ready {
-            return Err(TabulaError::new_err("call reset() before step()"));
-        }
-        let actions = actions.as_slice()?;
-        if actions.len() != self.slots.len() {
-            return Err(ParamsError::new_err(format!(
-                "actions has {} entries, for {} environments",
-                actions.len(),
-                self.slots.len()
-            )));
-        }
-        for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
-            slot.check(i, a).map_err(IllegalActionError::new_err)?;
-        }
-        let actions: Vec<usize> = actions.iter().map(|&a| a as usize).collect();
-        let failed = std::sync::Mutex::new(None);
-        self.run(py, |i, slot, cfg, mut row| {
-            if let Err(e) = slot.step(cfg, actions[i], &mut row) {
-                *failed.lock().expect("errors") = Some(e);
-            }
-        })?;
-        match failed.into_inner().expect("errors") {
-            Some(e) => Err(to_py(e)),
-            None => Ok(()),
-        }
+    fn step(slf: &Bound<'_, Self>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        let mut this = slf.try_borrow_mut().map_err(|_| busy("VectorEnv"))?;
+        this.step_with(slf.py(), actions)
     }
 
     /// The legal action indices of every game's seat to act, as `(flat, offsets)`: game `i`'s
@@ -247,8 +226,9 @@ impl VectorEnv {
         &self,
         py: Python<'py>,
     ) -> (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray1<i64>>) {
-        let mut flat = Vec::new();
-        let mut offsets = vec![0i64];
+        let mut flat = Vec::with_capacity(self.slots.iter().map(|s| s.legal.len()).sum());
+        let mut offsets = Vec::with_capacity(self.slots.len() + 1);
+        offsets.push(0i64);
         for slot in &self.slots {
             flat.extend(slot.legal.iter().map(|&i| i as i64));
             offsets.push(flat.len() as i64);

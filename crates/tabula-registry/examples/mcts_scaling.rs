@@ -1,6 +1,6 @@
 //! How MCTS's iterations per second scale with threads in Connect Four, for one bot that
-//! searches again and again, as a bot does through a game (its arena already mapped, unlike
-//! `tabula bench`, which makes a new bot for every search).
+//! searches again and again, as a bot does through a game (its arena already mapped), with
+//! one tree per thread beside the shared tree that `tabula bench` measures.
 //!
 //! ```sh
 //! cargo run --release -p tabula-registry --example mcts_scaling -- \

@@ -41,6 +41,20 @@ pub trait DynBot: Send {
         Ok(self.decide(game, seat))
     }
 
+    /// [`DynBot::try_decide`] where the bot may not wait: it answers with an action of `seat`
+    /// even where several seats may act and it would rather let the others go first (an
+    /// engine's `go seat N`). The default is `try_decide`.
+    ///
+    /// # Panics
+    /// As [`DynBot::decide`].
+    fn try_act(
+        &mut self,
+        game: &dyn DynGame,
+        seat: Seat,
+    ) -> Result<Option<BotMove>, RegistryError> {
+        self.try_decide(game, seat)
+    }
+
     /// `action` (as [`DynGame::read_action`] read it) was applied to `before`: search bots
     /// keep the matching part of their tree. Hosts that do not report actions lose only that
     /// reuse.
@@ -65,6 +79,14 @@ pub trait DynBot: Send {
     ) -> Result<Option<SearchReport<String>>, RegistryError> {
         let _ = (game, seat, limits, every_root_action);
         Ok(None)
+    }
+
+    /// What the search of the last [`DynBot::decide`] found, actions in notation as written
+    /// in `before`, the game that decision was made in (see `tabula_ai::Bot::last_report`);
+    /// `None` when it did not search. The default answers `None`.
+    fn last_report(&self, before: &dyn DynGame) -> Option<SearchReport<String>> {
+        let _ = before;
+        None
     }
 
     /// The flag that ends this bot's searches ([`DynBot::decide`], [`DynBot::analyse`]) from
@@ -147,6 +169,41 @@ fn expect_game<T>(value: Result<T, RegistryError>) -> T {
     value.unwrap_or_else(|e| panic!("bot: {e}"))
 }
 
+impl<G: Notation> TypedBot<G> {
+    /// A decision of `seat` in `game`, waiting only where `may_wait`.
+    fn decide_typed(
+        &mut self,
+        game: &dyn DynGame,
+        seat: Seat,
+        may_wait: bool,
+    ) -> Result<Option<BotMove>, RegistryError> {
+        let typed = expect_game(Typed::<G>::of(game));
+        let real_time = self.real_time;
+        let bot = self.bot_for(typed)?;
+        let action = match bot.decide(typed, seat, may_wait) {
+            Ok(Decision::Act(a)) => a,
+            Ok(Decision::Wait) => return Ok(None),
+            Err(e) => return Err(RegistryError::Bot(format!("bot `{}`: {e}", bot.name()))),
+        };
+        // The pace is for real-time games: in a turn-based game a person waits for the bots'
+        // moves, and three paced bots made a round of China Moon last seconds.
+        let mut delay = if real_time {
+            bot.think_delay(typed, seat)
+        } else {
+            Duration::ZERO
+        };
+        if real_time && delay.is_zero() {
+            // Bots without a pace of their own (random) still take a moment, so that people
+            // can take part in the races.
+            delay = UNPACED.delay(typed);
+        }
+        Ok(Some(BotMove {
+            action: typed.format_action(action),
+            delay,
+        }))
+    }
+}
+
 impl<G: Notation> DynBot for TypedBot<G> {
     fn decide(&mut self, game: &dyn DynGame, seat: Seat) -> Option<BotMove> {
         self.try_decide(game, seat).unwrap_or_else(|e| {
@@ -160,25 +217,16 @@ impl<G: Notation> DynBot for TypedBot<G> {
         game: &dyn DynGame,
         seat: Seat,
     ) -> Result<Option<BotMove>, RegistryError> {
-        let typed = expect_game(Typed::<G>::of(game));
-        let may_wait = matches!(typed.to_act(), ToAct::Several(_));
-        let real_time = self.real_time;
-        let bot = self.bot_for(typed)?;
-        let action = match bot.decide(typed, seat, may_wait) {
-            Ok(Decision::Act(a)) => a,
-            Ok(Decision::Wait) => return Ok(None),
-            Err(e) => return Err(RegistryError::Bot(format!("bot `{}`: {e}", bot.name()))),
-        };
-        let mut delay = bot.think_delay(typed, seat);
-        if real_time && delay.is_zero() {
-            // Bots without a pace of their own (random) still take a moment, so that people
-            // can take part in the races.
-            delay = UNPACED.delay(typed);
-        }
-        Ok(Some(BotMove {
-            action: typed.format_action(action),
-            delay,
-        }))
+        let may_wait = matches!(game.to_act(), ToAct::Several(_));
+        self.decide_typed(game, seat, may_wait)
+    }
+
+    fn try_act(
+        &mut self,
+        game: &dyn DynGame,
+        seat: Seat,
+    ) -> Result<Option<BotMove>, RegistryError> {
+        self.decide_typed(game, seat, false)
     }
 
     fn observe(&mut self, before: &dyn DynGame, action: &DynAction) {
@@ -213,6 +261,12 @@ impl<G: Notation> DynBot for TypedBot<G> {
         let bot = self.bot.as_mut().expect("just built");
         let report = bot.analyse(typed, seat, limits, every_root_action)?;
         Ok(report.map(|r| r.map(|a| typed.format_action(a))))
+    }
+
+    fn last_report(&self, before: &dyn DynGame) -> Option<SearchReport<String>> {
+        let typed = Typed::<G>::of(before).ok()?;
+        let report = self.bot.as_ref()?.last_report()?;
+        Some(report.map(|a| typed.format_action(a)))
     }
 
     fn set_stop(&mut self, stop: Option<Stop>) {

@@ -19,8 +19,9 @@ pub trait DynGame: Send + Sync + Debug {
     fn to_act(&self) -> ToAct;
     /// The position in the game's notation.
     fn position(&self) -> String;
-    /// The parameters the game was made with, as JSON.
-    fn params(&self) -> Value;
+    /// The parameters the game was made with, as JSON; an error (never `null`) when the
+    /// game's parameters do not serialise.
+    fn params(&self) -> Result<Value, RegistryError>;
     /// The legal actions of `actor` in notation, sorted in byte order.
     fn legal(&self, actor: Actor) -> Vec<String>;
     /// Whether `text` is, in canonical notation, one of the legal actions of `actor` (one of
@@ -40,11 +41,13 @@ pub trait DynGame: Send + Sync + Debug {
     }
     /// Resolves pending chance events from `rng`; returns them in notation.
     fn resolve_chance(&mut self, rng: &mut GameRng) -> Vec<String>;
-    /// What `viewer` may see (`None`: a spectator), as JSON.
-    fn view(&self, viewer: Option<Seat>) -> Value;
+    /// What `viewer` may see (`None`: a spectator), as JSON; an error (never `null`) when
+    /// the game's view does not serialise (the harness keeps such a game out, so this is a
+    /// defect of the game, reported as such).
+    fn view(&self, viewer: Option<Seat>) -> Result<Value, RegistryError>;
     /// [`DynGame::view`] written straight into its JSON text (no [`Value`] tree), for
     /// answers that only pass it on.
-    fn view_text(&self, viewer: Option<Seat>) -> Box<RawValue>;
+    fn view_text(&self, viewer: Option<Seat>) -> Result<Box<RawValue>, RegistryError>;
     /// The board drawn as text, for terminals.
     fn board_text(&self) -> String;
     /// The number of action paths of length `depth` (see `tabula_core::perft`).
@@ -103,8 +106,8 @@ impl<G: Notation + Presentation> DynGame for Typed<G> {
         self.0.to_notation()
     }
 
-    fn params(&self) -> Value {
-        serde_json::to_value(self.0.params()).unwrap_or(Value::Null)
+    fn params(&self) -> Result<Value, RegistryError> {
+        serde_json::to_value(self.0.params()).map_err(|e| unserialisable::<G>("parameters", &e))
     }
 
     fn legal(&self, actor: Actor) -> Vec<String> {
@@ -156,13 +159,13 @@ impl<G: Notation + Presentation> DynGame for Typed<G> {
         done
     }
 
-    fn view(&self, viewer: Option<Seat>) -> Value {
-        serde_json::to_value(self.0.view(viewer)).unwrap_or(Value::Null)
+    fn view(&self, viewer: Option<Seat>) -> Result<Value, RegistryError> {
+        serde_json::to_value(self.0.view(viewer)).map_err(|e| unserialisable::<G>("view", &e))
     }
 
-    fn view_text(&self, viewer: Option<Seat>) -> Box<RawValue> {
+    fn view_text(&self, viewer: Option<Seat>) -> Result<Box<RawValue>, RegistryError> {
         serde_json::value::to_raw_value(&self.0.view(viewer))
-            .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
+            .map_err(|e| unserialisable::<G>("view", &e))
     }
 
     fn board_text(&self) -> String {
@@ -196,6 +199,14 @@ impl<G: Notation + Presentation> DynGame for Typed<G> {
 
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
+    }
+}
+
+fn unserialisable<G: Game>(what: &'static str, error: &serde_json::Error) -> RegistryError {
+    RegistryError::Unserialisable {
+        game: G::NAME,
+        what,
+        error: error.to_string(),
     }
 }
 

@@ -1,12 +1,14 @@
 //! [`GameEntry`]: how the registry makes games of one kind, from parameters as JSON.
 
 use crate::bots::{TypedBot, parse_spec};
-use crate::{DynBot, DynGame, GameInfo, RegistryError, Typed};
+use crate::{DynBot, DynGame, GameInfo, Ladder, RegistryError, Typed};
 use serde_json::{Map, Value};
 use tabula_ai::analysis::{AnalysisOptions, AnalysisReport, Phase};
 use tabula_ai::arena::MatchConfig;
 use tabula_ai::{BenchConfig, BenchReport, BotFactory, BotSpec, MatchReport};
-use tabula_core::{Game, GameDescription, GameRng, Notation, ParamsError, Presentation};
+use tabula_core::{
+    Actor, Game, GameDescription, GameRng, Notation, ParamsError, Presentation, Seat,
+};
 
 /// How a new game is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,13 +69,39 @@ pub trait GameEntry: Sync {
         options: &AnalysisOptions<'_>,
         progress: &(dyn Fn(Phase, usize, usize) + Sync),
     ) -> Result<AnalysisReport, RegistryError>;
+
+    /// The game's own puzzle themes (ids, docs/puzzles.md) of `seat` playing `action` (in
+    /// notation) in `game`: what happens in the move, e.g. a capture. None by default, and
+    /// none when the action does not read.
+    fn themes(&self, game: &dyn DynGame, seat: Seat, action: &str) -> Vec<String> {
+        let _ = (game, seat, action);
+        Vec::new()
+    }
+
+    /// Race puzzles: from a race (several seats may act) that `seat` may enter, every line
+    /// of the fewest moves, all by `seat`, that reaches the game's target (e.g. a card of
+    /// Magical Circle), in notation, found by the game's exact solver. None by default.
+    fn race_lines(&self, game: &dyn DynGame, seat: Seat) -> Vec<Vec<String>> {
+        let _ = (game, seat);
+        Vec::new()
+    }
 }
+
+/// A game's race puzzles (see [`GameEntry::race_lines`]): every line of the fewest moves by
+/// which the seat reaches its target from a race.
+pub type RaceLines<G> = fn(&G, Seat) -> Vec<Vec<<G as Game>::Action>>;
+
+/// A game's puzzle themes of a move (see [`GameEntry::themes`]): the seat, the state before
+/// the move, and the move.
+pub type Themes<G> = fn(&G, Seat, <G as Game>::Action) -> Vec<&'static str>;
 
 /// The [`GameEntry`] of a typed game: its description and how its bots are built (which
 /// searches and rollout policies the game supports).
 pub struct Entry<G: Game> {
     info: GameInfo,
     bots: fn() -> BotFactory<G>,
+    themes: Option<Themes<G>>,
+    race_lines: Option<RaceLines<G>>,
 }
 
 impl<G: Game> Entry<G> {
@@ -83,12 +111,39 @@ impl<G: Game> Entry<G> {
         Entry {
             info: GameInfo::new(description),
             bots,
+            themes: None,
+            race_lines: None,
         }
+    }
+
+    /// The same entry finding race puzzles with `lines` (the game crate's solver).
+    pub const fn with_race_lines(mut self, lines: RaceLines<G>) -> Self {
+        self.race_lines = Some(lines);
+        self
+    }
+
+    /// The same entry naming the puzzle themes of a move with `themes` (the game crate's).
+    pub const fn with_themes(mut self, themes: Themes<G>) -> Self {
+        self.themes = Some(themes);
+        self
     }
 
     /// The same entry offering the bot `levels` (weakest first) instead of [`crate::LEVELS`].
     pub const fn with_levels(mut self, levels: &'static [&'static str]) -> Self {
         self.info.levels = levels;
+        self
+    }
+
+    /// The same entry with its levels' measured `ladder` (their estimated ratings).
+    pub const fn with_ladder(mut self, ladder: &'static Ladder) -> Self {
+        self.info.ladder = Some(ladder);
+        self
+    }
+
+    /// The same entry with its own web renderer, a JavaScript module (see
+    /// [`GameInfo::renderer`]): `include_str!("../web/<name>.js")` in a game crate of its own.
+    pub const fn with_renderer(mut self, module: &'static str) -> Self {
+        self.info.renderer = Some(module);
         self
     }
 
@@ -129,8 +184,17 @@ impl<G: Game> Entry<G> {
             let n = players.as_u64().unwrap_or(0) as usize;
             self.info.check_players(n, players)?;
         }
-        serde_json::from_value(Value::Object(object.clone()))
-            .map_err(|e| ParamsError::new("params", e.to_string()).into())
+        serde_json::from_value(Value::Object(object.clone())).map_err(|e| {
+            // serde names the type, not the field: the key refused on its own is the one.
+            let key = object
+                .iter()
+                .find(|(k, v)| {
+                    let one = Map::from_iter([((*k).clone(), (*v).clone())]);
+                    serde_json::from_value::<G::Params>(Value::Object(one)).is_err()
+                })
+                .map_or("params", |(k, _)| k.as_str());
+            ParamsError::new(key, e.to_string()).into()
+        })
     }
 }
 
@@ -240,5 +304,28 @@ impl<G: Notation + Presentation> GameEntry for Entry<G> {
             options,
             progress,
         )?)
+    }
+
+    fn themes(&self, game: &dyn DynGame, seat: Seat, action: &str) -> Vec<String> {
+        let (Some(themes), Ok(game)) = (self.themes, Typed::<G>::of(game)) else {
+            return Vec::new();
+        };
+        match game.parse_action(Actor::Seat(seat), action) {
+            Ok(a) => themes(game, seat, a)
+                .into_iter()
+                .map(String::from)
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn race_lines(&self, game: &dyn DynGame, seat: Seat) -> Vec<Vec<String>> {
+        let (Some(lines), Ok(game)) = (self.race_lines, Typed::<G>::of(game)) else {
+            return Vec::new();
+        };
+        lines(game, seat)
+            .into_iter()
+            .map(|line| line.into_iter().map(|a| game.format_action(a)).collect())
+            .collect()
     }
 }

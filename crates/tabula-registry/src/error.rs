@@ -74,6 +74,17 @@ pub enum RegistryError {
         /// The game it belongs to.
         found: &'static str,
     },
+    /// A game's view or parameters that do not serialise to JSON: a defect of the game (the
+    /// harness refuses such a game), answered as an error rather than drawn as nothing.
+    #[error("{game}: its {what} does not serialise to JSON: {error}")]
+    Unserialisable {
+        /// The game.
+        game: &'static str,
+        /// What did not serialise (`view`, `parameters`).
+        what: &'static str,
+        /// serde_json's reason.
+        error: String,
+    },
 }
 
 impl RegistryError {

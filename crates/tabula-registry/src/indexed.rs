@@ -37,6 +37,11 @@ pub trait IndexedGame: DynGame {
     /// since, so that the check the move generator made is not made again. Any other index
     /// leaves the state meaningless. Returns the action in notation.
     fn apply_legal_index(&mut self, actor: Actor, index: usize) -> String;
+    /// [`apply_legal_index`](Self::apply_legal_index) without writing the action's notation:
+    /// for hosts that step many games and never show the moves.
+    fn play_legal_index(&mut self, actor: Actor, index: usize) {
+        self.apply_legal_index(actor, index);
+    }
     /// The index of the action `text` (in notation) by `actor`.
     fn index_of(&self, actor: Actor, text: &str) -> Result<usize, RegistryError>;
     /// The notation of the action with `index` for `actor`, if it stands for one.
@@ -110,6 +115,14 @@ impl<G: Game + Notation + Presentation + ActionIndex + Observe> IndexedGame for 
         let text = self.0.format_action(action);
         self.0.apply(action);
         text
+    }
+
+    fn play_legal_index(&mut self, actor: Actor, index: usize) {
+        let action = self
+            .0
+            .index_action(actor, index)
+            .expect("a legal index stands for an action");
+        self.0.apply(action);
     }
 
     fn index_of(&self, actor: Actor, text: &str) -> Result<usize, RegistryError> {

@@ -1,7 +1,8 @@
 //! What the registry tells about a game: the game's own [`GameDescription`] and the bot
 //! levels the registry offers for it, as `/api/games` serves it.
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use crate::Ladder;
+use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 use std::ops::Deref;
 use tabula_core::GameDescription;
 
@@ -20,6 +21,13 @@ pub struct GameInfo {
     pub description: &'static GameDescription,
     /// Bot levels, weakest first.
     pub levels: &'static [&'static str],
+    /// The measured ladder of the levels, which their estimated ratings come from.
+    pub ladder: Option<&'static Ladder>,
+    /// The game's own web renderer, a JavaScript module (the interface of the web UI's
+    /// `js/games/*.js`), that the server serves at `/js/games/<name>.js` for a game whose
+    /// renderer is not built into the web UI. `None`: the web UI draws the game plainly,
+    /// from its description and its board as text.
+    pub renderer: Option<&'static str>,
 }
 
 impl GameInfo {
@@ -28,7 +36,32 @@ impl GameInfo {
         GameInfo {
             description,
             levels: LEVELS,
+            ladder: None,
+            renderer: None,
         }
+    }
+
+    /// The estimated rating of the bot level `level` (see [`Ladder::ratings`]), if the game's
+    /// ladder was measured.
+    pub fn level_rating(&self, level: &str) -> Option<f64> {
+        let i = self.levels.iter().position(|l| *l == level)?;
+        let ladder = self.ladder?;
+        (ladder.scores.len() + 1 == self.levels.len()).then(|| ladder.ratings()[i])
+    }
+}
+
+/// The levels' estimated ratings, by level, rounded.
+struct LevelRatings<'a>(&'a GameInfo);
+
+impl Serialize for LevelRatings<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut m = serializer.serialize_map(None)?;
+        for level in self.0.levels {
+            if let Some(r) = self.0.level_rating(level) {
+                m.serialize_entry(level, &r.round())?;
+            }
+        }
+        m.end()
     }
 }
 
@@ -41,11 +74,12 @@ impl Deref for GameInfo {
 }
 
 /// The `/api/games` entry of a game: the description's fields (the rules apart, served on
-/// their own), the levels after the parameters, and the seats last.
+/// their own), the levels after the parameters with their estimated ratings, whether it ships
+/// a tutorial (`lessons`), and the seats last.
 impl Serialize for GameInfo {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let d = self.description;
-        let mut s = serializer.serialize_struct("GameInfo", 10)?;
+        let mut s = serializer.serialize_struct("GameInfo", 11)?;
         s.serialize_field("name", d.name)?;
         s.serialize_field("title", d.title)?;
         s.serialize_field("min_players", &d.min_players)?;
@@ -53,8 +87,10 @@ impl Serialize for GameInfo {
         s.serialize_field("default_players", &d.default_players)?;
         s.serialize_field("params", d.params)?;
         s.serialize_field("levels", self.levels)?;
+        s.serialize_field("level_ratings", &LevelRatings(self))?;
         s.serialize_field("real_time", &d.real_time)?;
         s.serialize_field("hidden_information", &d.hidden_information)?;
+        s.serialize_field("lessons", &d.lessons.is_some())?;
         s.serialize_field("seats", d.seats)?;
         s.end()
     }

@@ -87,10 +87,14 @@ impl ApiError {
         ApiError::not_found(format!("no match `{id}`"))
     }
 
-    /// A game's refusal: a refused action is 422, unreadable input 400.
+    /// A game's refusal: a refused action is 422, unreadable input 400, a game whose view or
+    /// parameters do not serialise 500.
     pub fn from_registry(e: RegistryError) -> ApiError {
         if e.is_refused_action() {
             ApiError::refused(e.to_string())
+        } else if matches!(e, RegistryError::Unserialisable { .. }) {
+            tracing::error!("{e}");
+            ApiError::internal(e.to_string())
         } else {
             ApiError::bad_request(e.to_string())
         }

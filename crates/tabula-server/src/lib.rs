@@ -11,6 +11,8 @@
 //! - [`store`]: the [`MatchStore`] trait (a match is an append-only log), with
 //!   [`SqliteStore`] (default) and [`MemoryStore`] (tests).
 //! - [`Catalog`]: the games offered (every registered game) and their bots.
+//! - [`puzzles`]: the puzzle trainer: every game's puzzle set, checked as the server starts,
+//!   played against its line (the solutions stay on the server).
 //!
 //! The server knows games only through the registry's dynamic interface
 //! (`tabula_registry::{GameEntry, DynGame, DynBot}`); a newly registered game is served
@@ -24,6 +26,8 @@ mod conn;
 mod error;
 pub mod limits;
 pub mod live;
+pub mod people;
+pub mod puzzles;
 pub mod store;
 mod view;
 
@@ -31,6 +35,7 @@ pub use catalog::{BotFactory, Catalog};
 pub use error::ApiError;
 pub use limits::Limits;
 pub use live::{Hub, HubOptions, RestoreReport};
+pub use people::{AccountOptions, CookieSecurity};
 pub use store::{MatchStore, MemoryStore, PgStore, SqliteStore, StoreError};
 
 use std::net::SocketAddr;
@@ -92,6 +97,9 @@ pub enum ServerError {
     /// A stored match could not be replayed at start-up.
     #[error("cannot reload the stored matches: {0}")]
     Restore(ApiError),
+    /// A game's puzzle set is broken (the message names the game and the puzzle).
+    #[error("cannot load the puzzles: {0}")]
+    Puzzles(String),
     /// Serving failed (the listener broke).
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
@@ -126,6 +134,7 @@ impl Server {
             }
             other => Arc::new(Hub::new(catalog, open_store(other).await?, config.hub)),
         };
+        hub.puzzles().map_err(ServerError::Puzzles)?;
         let report = hub.restore().await.map_err(ServerError::Restore)?;
         for (id, reason) in &report.failed {
             tracing::error!("match {id} was not resumed: {reason}");

@@ -76,33 +76,41 @@ struct Bucket {
     at: Instant,
 }
 
-/// Creation rate per client address: a token bucket each.
+/// Creation rate per client address (or any other key: sign-ins per account): a token
+/// bucket each.
 #[derive(Debug)]
-pub(crate) struct CreationRate {
+pub(crate) struct CreationRate<K = IpAddr> {
     per_second: f64,
     burst: f64,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    buckets: Mutex<HashMap<K, Bucket>>,
 }
 
 /// Buckets kept before idle (full) ones are dropped.
 const BUCKETS_BEFORE_SWEEP: usize = 4096;
 
-impl CreationRate {
+impl CreationRate<IpAddr> {
     pub fn new(limits: &Limits) -> CreationRate {
+        CreationRate::with_rate(limits.creations_per_minute, limits.creation_burst)
+    }
+}
+
+impl<K: Eq + Hash> CreationRate<K> {
+    /// Buckets of `burst` tokens refilled at `per_minute` a minute.
+    pub fn with_rate(per_minute: u32, burst: u32) -> CreationRate<K> {
         CreationRate {
-            per_second: f64::from(limits.creations_per_minute) / 60.0,
-            burst: f64::from(limits.creation_burst.max(1)),
+            per_second: f64::from(per_minute) / 60.0,
+            burst: f64::from(burst.max(1)),
             buckets: Mutex::new(HashMap::new()),
         }
     }
 
     /// Takes one creation for `client`: `Err(wait)` when its bucket is empty, with how long
     /// until the next one is allowed.
-    pub fn take(&self, client: IpAddr) -> Result<(), Duration> {
+    pub fn take(&self, client: K) -> Result<(), Duration> {
         self.take_at(client, Instant::now())
     }
 
-    fn take_at(&self, client: IpAddr, now: Instant) -> Result<(), Duration> {
+    fn take_at(&self, client: K, now: Instant) -> Result<(), Duration> {
         let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         if buckets.len() >= BUCKETS_BEFORE_SWEEP {
             let (rate, burst) = (self.per_second, self.burst);

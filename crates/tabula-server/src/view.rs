@@ -18,16 +18,15 @@ mod delta;
 
 pub(crate) use delta::delta_text;
 
-use crate::live::{
-    ClockSpec, MatchShared, Snapshot, draws_allowed, game_params, may_take_back, now_ms,
-};
+use crate::live::{ClockSpec, MatchShared, Snapshot, draws_allowed, game_params, now_ms};
 use crate::store::{LogActor, LogEntry, MatchRecord, SeatKind};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use tabula_core::{Actor, Seat};
-use tabula_registry::{GameStatus, game_status};
+use tabula_registry::{GameStatus, RegistryError, game_status};
 
 /// Whether the hidden parts of the match may be shown.
 fn reveal(shared: &MatchShared, snap: &Snapshot) -> bool {
@@ -77,6 +76,9 @@ fn seat_json(shared: &MatchShared, i: usize, extra: Map<String, Value>) -> Value
         SeatKind::Bot(level) => {
             seat.insert("kind".into(), "bot".into());
             seat.insert("level".into(), Value::from(level.as_str()));
+            if let Some(rating) = shared.bot_ratings.get(i).copied().flatten() {
+                seat.insert("rating".into(), Value::from(rating.round()));
+            }
         }
     }
     seat.insert("open".into(), shared.record.seats[i].open.into());
@@ -108,6 +110,7 @@ pub(crate) struct TableOut {
     offer: Option<usize>,
     rematch: Option<RematchOut>,
     takeback: bool,
+    takeback_ask: Option<usize>,
 }
 
 /// The rematch of a finished match, as its seat `seat` (with its `token`) may join it.
@@ -120,10 +123,9 @@ struct RematchOut {
 
 fn table_out(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> TableOut {
     let r = &shared.record;
-    let kinds = r.seats.iter().map(|s| &s.kind);
     let live = !snap.over();
     let takeback = viewer
-        .is_some_and(|seat| live && may_take_back(&snap.moves, seat, kinds, shared.real_time));
+        .is_some_and(|seat| live && snap.may_take_back.get(seat.index()).copied() == Some(true));
     let rematch = viewer.and_then(|seat| {
         let rematch = shared.rematch.borrow();
         let rematch = rematch.as_ref()?;
@@ -142,6 +144,7 @@ fn table_out(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Tab
         offer: snap.offer.map(Seat::number),
         rematch,
         takeback,
+        takeback_ask: snap.takeback_ask.filter(|_| live).map(Seat::number),
     }
 }
 
@@ -168,6 +171,8 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
     fields.extend(changing_json(shared, snap, viewer, reveal));
     fields.insert("log".into(), Value::Array(log_json(&snap.moves, reveal)));
     fields.insert("hints".into(), shared.record.hints.into());
+    let rated = crate::people::is_rated(&shared.record.params);
+    fields.insert("rated".into(), rated.into());
     fields.insert("analysis_allowed".into(), shared.record.hints.into());
     fields.insert("start".into(), json!(shared.record.position));
     if let Some(reason) = shared.quarantine.get() {
@@ -177,6 +182,28 @@ pub(crate) fn match_json(shared: &MatchShared, snap: &Snapshot, viewer: Option<S
         fields.insert("position".into(), Value::from(snap.position()));
     }
     out
+}
+
+/// The board as text, for a game the web UI draws plainly (no renderer of its own), where
+/// the whole position may be shown.
+fn plain_board(shared: &MatchShared, snap: &Snapshot, reveal: bool) -> Option<Value> {
+    (shared.plain_board && reveal).then(|| Value::from(snap.board_text()))
+}
+
+/// A view or parameters that did not serialise (a defect of the game, which the harness
+/// refuses): logged, and sent as an object naming the defect, never as `null`.
+pub(crate) fn or_defect(written: Result<Value, RegistryError>) -> Value {
+    written.unwrap_or_else(|e| {
+        tracing::error!("{e}");
+        json!({ "defect": e.to_string() })
+    })
+}
+
+/// [`or_defect`] for a view written as JSON text.
+pub(crate) fn or_defect_text(written: Result<Box<RawValue>, RegistryError>) -> Box<RawValue> {
+    written.unwrap_or_else(|e| {
+        serde_json::value::to_raw_value(&or_defect(Err(e))).expect("an object of text is JSON")
+    })
 }
 
 /// The fields of the state that change as the match goes on, the log aside.
@@ -198,7 +225,10 @@ fn changing_json(
         "table".into(),
         serde_json::to_value(table).expect("the table always serialises"),
     );
-    out.insert("view".into(), game.view(viewer));
+    out.insert("view".into(), or_defect(game.view(viewer)));
+    if let Some(board) = plain_board(shared, snap, reveal) {
+        out.insert("board_text".into(), board);
+    }
     out.insert("legal".into(), json!(legal(snap, viewer)));
     let last = log_json(snap.moves.last(), reveal)
         .pop()
@@ -248,6 +278,9 @@ fn seats_json(shared: &MatchShared, snap: &Snapshot) -> Vec<Value> {
                 SeatKind::Bot(_) => Value::Null,
             };
             extra.insert("presence".into(), presence);
+            if let Some(colour) = shared.seat_colours.get(i) {
+                extra.insert("colour".into(), Value::from(*colour));
+            }
             seat_json(shared, i, extra)
         })
         .collect()
@@ -297,6 +330,7 @@ pub(crate) fn summary_json(shared: &MatchShared, snap: &Snapshot) -> Value {
         "open_seats": open,
         "hints": shared.record.hints,
         "analysis_allowed": shared.record.hints,
+        "rated": crate::people::is_rated(&shared.record.params),
     })
 }
 

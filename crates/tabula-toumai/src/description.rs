@@ -17,18 +17,21 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             kind: "string",
             help: "with 2 players, the two playing colours among Y, R, B (the third is neutral)",
             default: Some("YR"),
+            values: &[],
         },
         ParamDescription {
             name: "max_plies",
             kind: "integer",
             help: "a draw after this many plies (R11; automated play only)",
             default: None,
+            values: &[],
         },
         ParamDescription {
             name: "placement_round2",
             kind: "string",
             help: "setup round 2 in `reversed` turn order (R1) or in the `same` order as round 1",
             default: Some("reversed"),
+            values: &["reversed", "same"],
         },
         ParamDescription {
             name: "swap_lock",
@@ -36,9 +39,11 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             help: "no swap after your `own` swap on your previous turn (R8), or after `any` \
                    swap on the turn just before",
             default: Some("own"),
+            values: &["own", "any"],
         },
     ],
     real_time: false,
+    draws_by_agreement: true,
     hidden_information: false,
     seats: &[
         SeatDescription {
@@ -59,4 +64,6 @@ pub const DESCRIPTION: GameDescription = GameDescription {
         ("fr", include_str!("../../../docs/rules/fr/toumai.md")),
         ("cs", include_str!("../../../docs/rules/cs/toumai.md")),
     ],
+    lessons: Some(include_str!("../learn/lessons.json")),
+    puzzles: Some(include_str!("../learn/puzzles.json")),
 };

@@ -69,6 +69,10 @@ impl Game for Toumai {
         self.check(action).map_err(ActionError::Illegal)
     }
 
+    fn in_setup(&self) -> bool {
+        Toumai::in_setup(self)
+    }
+
     fn board_spaces(&self) -> Option<usize> {
         Some(Self::COVERAGE_SPACES)
     }

@@ -40,6 +40,7 @@ mod search;
 mod setup;
 mod state;
 mod text;
+mod themes;
 pub mod variant;
 mod view;
 
@@ -48,6 +49,7 @@ pub use description::DESCRIPTION;
 pub use params::Params;
 pub use pawn::{Colour, Kind};
 pub use state::{Phase, Toumai};
+pub use themes::puzzle_themes;
 pub use view::{LineView, OutcomeView, PawnView, SeatView, View};
 
 #[cfg(test)]

@@ -6,17 +6,18 @@
 //!
 //! Every error goes to standard error with exit status 2.
 
+mod catalog;
 mod commands;
 mod lang;
 mod opts;
 mod term;
 
+pub(crate) use catalog::{catalog, find, make_bot};
 use clap::{Parser, Subcommand};
-use commands::{analyze, engine, notation, play, serve, simulate, solve};
+use commands::{analyze, engine, notation, play, puzzles, serve, simulate, solve, tune};
 use opts::ParamOpts;
 use std::process::ExitCode;
-use std::sync::OnceLock;
-use tabula_registry::{Catalog, DynBot, GameEntry, RegistryError};
+use tabula_registry::Catalog;
 
 const AFTER_HELP: &str = "\
 Positions and actions are written in each game's notation (see `tabula rules <game>`, which \
@@ -146,6 +147,9 @@ enum Command {
         #[arg(long)]
         hand: String,
     },
+    /// Puzzles drawn from recorded games: generate a set, verify one (docs/puzzles.md).
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
     /// Play bots against each other, rotating seats; win rates with 95% confidence intervals.
     Match {
         game: String,
@@ -213,8 +217,8 @@ enum Command {
         random_setup: bool,
         #[command(flatten)]
         params: ParamOpts,
-        /// Value every position with this bot (which plays no seat) instead of the playing
-        /// bots' own searches, for the dynamics.
+        /// The bot (playing no seat) valuing every position for the dynamics (default
+        /// mcts:iterations=500); `players`: the bots' own values, after each move; `off`: none.
         #[arg(long, value_name = "SPEC")]
         evaluator: Option<String>,
         /// The eventual winner's expected return (0 to 1) from which a game counts as decided.
@@ -237,7 +241,14 @@ enum Command {
         /// one up, --games games per step, for the skill ladder (Elo against level).
         #[arg(long, value_name = "A,B,…")]
         ladder: Option<String>,
+        /// Instead of playing: the opening table of the finished matches between people in
+        /// the server's store (a SQLite file or a postgres:// URL, as `tabula serve --db`).
+        #[arg(long, value_name = "DB", conflicts_with_all = ["variants", "ladder", "resume"])]
+        from_db: Option<String>,
     },
+    /// Search rule parameters for the setting that best meets an objective (successive
+    /// halving; docs/analyze.md).
+    Tune(tune::TuneArgs),
     /// Measure random playouts, plies and MCTS iterations per second (every game by default).
     Bench {
         game: Option<String>,
@@ -282,6 +293,7 @@ enum Command {
 fn dispatch(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Serve(args) => serve::serve(args),
+        Command::Tune(args) => tune::tune(args),
         Command::Match {
             game,
             bots,
@@ -324,6 +336,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             resume,
             variants,
             ladder,
+            from_db,
         } => analyze::analyze(analyze::AnalyzeArgs {
             game: &game,
             players,
@@ -343,6 +356,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             resume,
             variants: &variants,
             ladder: ladder.as_deref(),
+            from_db: from_db.as_deref(),
         }),
         Command::Bench {
             game,
@@ -424,6 +438,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             cards,
             hand,
         } => solve::solve(&arrangement, &cards, &hand),
+        Command::Puzzles(command) => puzzles::run(command),
         Command::Play {
             game,
             players,
@@ -451,28 +466,6 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-/// The games this process offers: the catalog given to [`run_with`], else the built-in one.
-static CATALOG: OnceLock<Catalog> = OnceLock::new();
-
-/// The games the CLI offers.
-pub(crate) fn catalog() -> &'static Catalog {
-    CATALOG.get_or_init(Catalog::builtin)
-}
-
-/// The game called `name` in [`catalog`].
-pub(crate) fn find(name: &str) -> Result<&'static dyn GameEntry, RegistryError> {
-    catalog().find(name)
-}
-
-/// The bot `spec` of the game called `game` in [`catalog`], seeded.
-pub(crate) fn make_bot(
-    game: &str,
-    spec: &str,
-    seed: u64,
-) -> Result<Box<dyn DynBot>, RegistryError> {
-    find(game)?.bot(spec, seed)
-}
-
 /// Runs the CLI on this process's arguments with the built-in games.
 pub fn run() -> ExitCode {
     run_with(Catalog::builtin())
@@ -481,7 +474,7 @@ pub fn run() -> ExitCode {
 /// Runs the CLI on this process's arguments with the games of `catalog` (the first catalog
 /// given in a process stays).
 pub fn run_with(catalog: Catalog) -> ExitCode {
-    CATALOG.get_or_init(|| catalog);
+    catalog::CATALOG.get_or_init(|| catalog);
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -5,9 +5,10 @@
 use std::process::ExitCode;
 
 /// mimalloc rather than the system's allocator: the server's CPU per move went down by a
-/// fifth (docs/performance.md, "Server: load test"). Built without transparent huge pages
-/// (the `no_thp` feature): with them, every 2 MiB region of its arena that a few bytes
-/// touched became resident, 11 MB at start and more with every thousand idle sockets.
+/// fifth. Built without transparent huge pages (the `no_thp` feature): with them, every
+/// 2 MiB region of its arena that a few bytes touched became resident, 11 MB at start and
+/// more with every thousand idle sockets. Both measured with the load test on 3 December
+/// 2026 (bench/log/performance-history.md, "Server: load test").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -11,6 +11,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
     default_players: 2,
     params: &[],
     real_time: false,
+    draws_by_agreement: false,
     hidden_information: false,
     seats: &[
         SeatDescription {
@@ -24,4 +25,6 @@ pub const DESCRIPTION: GameDescription = GameDescription {
     ],
     rules: include_str!("../RULES.md"),
     translations: &[],
+    lessons: None,
+    puzzles: None,
 };

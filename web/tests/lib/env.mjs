@@ -61,7 +61,8 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/cs
 async function serveFromDisk(context, dir) {
   await context.route((url) => url.origin === new URL(BASE).origin && !url.pathname.startsWith('/api/'), async (route) => {
     const p = new URL(route.request().url()).pathname;
-    const file = p === '/' ? 'index.html' : p.startsWith('/match/') ? 'match.html' : p.startsWith('/rules/') ? 'rules.html' : p.slice(1);
+    const file = p === '/' ? 'index.html' : p.startsWith('/match/') ? 'match.html' : p.startsWith('/rules/') ? 'rules.html'
+      : p.startsWith('/learn/') ? 'learn.html' : p === '/puzzles' || p.startsWith('/puzzles/') ? 'puzzles.html' : p.slice(1);
     const full = path.resolve(dir, file);
     if (!full.startsWith(path.resolve(dir)) || !fs.existsSync(full)) return route.continue();
     await route.fulfill({ status: 200, contentType: `${TYPES[path.extname(full)] || 'application/octet-stream'}; charset=utf-8`, body: fs.readFileSync(full) });

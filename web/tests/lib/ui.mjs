@@ -16,7 +16,11 @@ export async function startMatch(page, game, { seats, params = {}, setup = null 
     await page.selectOption(`select[data-seat="${i + 1}"]`, seats[i]);
   }
   if (Object.keys(params).length || setup) await page.click('details.advanced summary');
-  for (const [k, v] of Object.entries(params)) await page.fill(`[data-param="${k}"]`, String(v));
+  for (const [k, v] of Object.entries(params)) {
+    const field = `[data-param="${k}"]`;
+    if (await page.$eval(field, (e) => e.tagName === 'SELECT')) await page.selectOption(field, String(v));
+    else await page.fill(field, String(v));
+  }
   if (setup) await page.selectOption('#setup-kind', setup);
   await page.click('#start');
   const invites = {};
@@ -136,6 +140,10 @@ async function clickChoice(page, v, tap) {
   const target = page.locator(`[data-choice="${v}"]`).last();
   await target.waitFor({ state: 'attached', timeout: 4000 });
   await target.scrollIntoViewIfNeeded({ timeout: 2500 }).catch(() => {});
+  // On the match page the players' names arrive after the first drawing and may change the
+  // cards' height above the board: a point taken before would be tapped after it moved.
+  // (Only match.html starts with the mark pending; the lesson and puzzle pages draw no names.)
+  await page.waitForFunction(() => document.body.dataset.names !== 'pending', null, { timeout: 4000 });
   const deadline = Date.now() + 4000;
   for (let tries = 0; ; tries++) {
     await piecesLanded(page, 4000);

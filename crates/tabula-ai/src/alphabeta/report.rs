@@ -2,8 +2,8 @@
 //! (every move's, searched with a full window, when asked), the value per seat and the
 //! principal variation from the transposition table.
 
-use super::AlphaBetaBot;
 use super::search::{EVAL_SCALE, WIN_BOUND};
+use super::{AlphaBetaBot, AlphaBetaResult};
 use crate::AiError;
 use crate::level::Engine;
 use crate::report::{RootStat, SearchLimits, SearchReport};
@@ -64,31 +64,41 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         let searched = self.search_root(game, every_root_action);
         self.config = saved;
         let (result, scores) = searched?;
-        let mate_in = result
-            .proven_in()
-            .map(|(wins, plies)| if wins { plies as i32 } else { -(plies as i32) });
-        Ok(SearchReport {
-            engine: Engine::AlphaBeta,
-            best: Some(result.best),
-            iterations: None,
-            depth: Some(result.depth),
-            nodes: result.nodes,
-            elapsed: result.elapsed,
-            value: seat_values(seat, result.score),
-            score: Some(result.score),
-            mate_in,
-            pv: result.pv,
-            root: scores
-                .into_iter()
-                .map(|(action, score)| RootStat {
-                    actor: Some(seat),
-                    action,
-                    visits: None,
-                    value: seat_values(seat, score),
-                    score: Some(score),
-                })
-                .collect(),
-        })
+        let root = scores
+            .into_iter()
+            .map(|(action, score)| RootStat {
+                actor: Some(seat),
+                action,
+                visits: None,
+                value: seat_values(seat, score),
+                score: Some(score),
+            })
+            .collect();
+        Ok(of_result(&result, seat, root))
+    }
+}
+
+/// The report of a search for `seat` that found `result`, listing `root`.
+pub(crate) fn of_result<A: Copy>(
+    result: &AlphaBetaResult<A>,
+    seat: Seat,
+    root: Vec<RootStat<A>>,
+) -> SearchReport<A> {
+    let mate_in = result
+        .proven_in()
+        .map(|(wins, plies)| if wins { plies as i32 } else { -(plies as i32) });
+    SearchReport {
+        engine: Engine::AlphaBeta,
+        best: Some(result.best),
+        iterations: None,
+        depth: Some(result.depth),
+        nodes: result.nodes,
+        elapsed: result.elapsed,
+        value: seat_values(seat, result.score),
+        score: Some(result.score),
+        mate_in,
+        pv: result.pv.clone(),
+        root,
     }
 }
 

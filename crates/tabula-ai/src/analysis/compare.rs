@@ -2,12 +2,17 @@
 //! of every variant with its 95% interval, and for each variant after the first a
 //! two-sample test of its difference from the first, computed from the game rows of each
 //! variant. Rates (Wilson intervals) are compared with the two-proportion z-test; per-game
-//! figures (means with normal intervals) with the Mann-Whitney U test.
+//! figures (means with normal intervals) with the Mann-Whitney U test; the winners' seats
+//! of each variant with chi-square tests ([`significance`](super::significance)). Every
+//! p-value is corrected by Holm's method across all the tests of the comparison, and no test
+//! is run on a sample below [`MIN_SAMPLE`] (the comparison's warnings say which). A figure
+//! with no data in a variant (no decisive game, no valued ply) has `n = 0` and no test.
 
 use super::Phase;
 use super::dynamics::game_dynamics;
 use super::records::GameRow;
 use super::sample::{Mean, Test, mann_whitney, two_proportion};
+use super::significance::{MIN_SAMPLE, Tested, holm, p_is, same_seats, seats_even};
 use crate::stats::{GameRecord, wilson_interval};
 use serde::Serialize;
 
@@ -42,9 +47,35 @@ pub struct Comparison {
     pub variants: Vec<String>,
     /// One row per figure compared.
     pub metrics: Vec<Metric>,
+    /// Per variant, the chi-square test of its winners' seats against an even share.
+    pub seats_even: Vec<Option<Test>>,
+    /// Per variant after the first, the chi-square test of whether its winners' seats are
+    /// spread as the first variant's are.
+    pub seats_vs_first: Vec<Option<Test>>,
+    /// The tests not run, and why (a sample below [`MIN_SAMPLE`], too few expected wins).
+    pub warnings: Vec<String>,
 }
 
-fn rate_metric(name: &str, counts: &[(u64, u64)]) -> Metric {
+/// The test of `x` against `y` when both samples have [`MIN_SAMPLE`] values or more.
+fn sized(name: &str, n1: u64, n2: u64, test: impl FnOnce() -> Test) -> Tested {
+    if n1.min(n2) >= MIN_SAMPLE {
+        Ok(test())
+    } else if n1.min(n2) == 0 {
+        Err(format!("{name}: no data in a variant, no test"))
+    } else {
+        Err(format!(
+            "{name}: no test, {} values in a sample (fewer than {MIN_SAMPLE})",
+            n1.min(n2)
+        ))
+    }
+}
+
+/// The test, or `None` with its reason added to `warnings`.
+fn kept(tested: Tested, warnings: &mut Vec<String>) -> Option<Test> {
+    tested.map_err(|w| warnings.push(w)).ok()
+}
+
+fn rate_metric(name: &str, counts: &[(u64, u64)], warnings: &mut Vec<String>) -> Metric {
     let cells = counts
         .iter()
         .enumerate()
@@ -52,7 +83,15 @@ fn rate_metric(name: &str, counts: &[(u64, u64)]) -> Metric {
             value: if n == 0 { 0.0 } else { x as f64 / n as f64 },
             ci95: wilson_interval(x, n, 1.96),
             n,
-            test: (i > 0).then(|| two_proportion(x, n, counts[0].0, counts[0].1)),
+            test: if i == 0 {
+                None
+            } else {
+                let (x0, n0) = counts[0];
+                kept(
+                    sized(name, n, n0, || two_proportion(x, n, x0, n0)),
+                    warnings,
+                )
+            },
         })
         .collect();
     Metric {
@@ -62,17 +101,23 @@ fn rate_metric(name: &str, counts: &[(u64, u64)]) -> Metric {
     }
 }
 
-fn mean_metric(name: &str, samples: &[Vec<f64>]) -> Metric {
+fn mean_metric(name: &str, samples: &[Vec<f64>], warnings: &mut Vec<String>) -> Metric {
     let cells = samples
         .iter()
         .enumerate()
         .map(|(i, xs)| {
             let m = Mean::of(xs);
+            let n0 = samples[0].len() as u64;
             Cell {
                 value: m.mean,
                 ci95: m.ci95,
                 n: m.n,
-                test: (i > 0).then(|| mann_whitney(xs, &samples[0])),
+                test: if i == 0 {
+                    None
+                } else {
+                    let test = || mann_whitney(xs, &samples[0]);
+                    kept(sized(name, m.n, n0, test), warnings)
+                },
             }
         })
         .collect();
@@ -102,6 +147,8 @@ pub fn compare(variants: &[(String, Vec<GameRow>)], threshold: f64) -> Compariso
         balance.iter().map(|b| f(b)).collect()
     };
     let winner = |r: &GameRecord| super::dynamics::winner(r);
+    let mut warnings = Vec::new();
+    let w = &mut warnings;
     let mut metrics = vec![
         rate_metric(
             "seat 1 win rate",
@@ -109,6 +156,7 @@ pub fn compare(variants: &[(String, Vec<GameRow>)], threshold: f64) -> Compariso
                 let w = b.iter().filter(|r| winner(r) == Some(0)).count();
                 (w as u64, b.len() as u64)
             }),
+            w,
         ),
         rate_metric(
             "decisive games",
@@ -116,6 +164,7 @@ pub fn compare(variants: &[(String, Vec<GameRow>)], threshold: f64) -> Compariso
                 let d = b.iter().filter(|r| winner(r).is_some()).count();
                 (d as u64, b.len() as u64)
             }),
+            w,
         ),
         rate_metric(
             "first move: seat 1's share of decisive games",
@@ -124,6 +173,7 @@ pub fn compare(variants: &[(String, Vec<GameRow>)], threshold: f64) -> Compariso
                 let w = b.iter().filter(|r| winner(r) == Some(0)).count();
                 (w as u64, d as u64)
             }),
+            w,
         ),
     ];
     let ended = |f: &dyn Fn(&GameRecord) -> Option<f64>| -> Vec<Vec<f64>> {
@@ -140,27 +190,39 @@ pub fn compare(variants: &[(String, Vec<GameRow>)], threshold: f64) -> Compariso
     metrics.push(mean_metric(
         "length (plies)",
         &ended(&|r| Some(r.plies as f64)),
+        w,
     ));
     metrics.push(mean_metric(
         "length (turns)",
         &ended(&|r| Some(r.turns as f64)),
+        w,
     ));
     metrics.push(mean_metric(
         "positional repetition",
         &ended(&|r| Some(r.repeated as f64 / r.plies.max(1) as f64)),
+        w,
     ));
     let dynamic = |f: &dyn Fn(&super::dynamics::GameDynamics) -> Option<f64>| {
         ended(&|r| game_dynamics(r, r.ranks.len().max(1), threshold).and_then(|g| f(&g)))
     };
     let lead = dynamic(&|g| Some(g.lead_changes));
     if lead.iter().any(|s| !s.is_empty()) {
-        metrics.push(mean_metric("lead changes per game", &lead));
-        metrics.push(mean_metric("drama", &dynamic(&|g| g.drama.map(|d| d.0))));
-        metrics.push(mean_metric("decisiveness", &dynamic(&|g| g.decisiveness)));
-        metrics.push(mean_metric("stability", &dynamic(&|g| Some(g.stability))));
+        metrics.push(mean_metric("lead changes per game", &lead, w));
+        metrics.push(mean_metric("drama", &dynamic(&|g| g.drama.map(|d| d.0)), w));
+        metrics.push(mean_metric(
+            "decisiveness",
+            &dynamic(&|g| g.decisiveness),
+            w,
+        ));
+        metrics.push(mean_metric(
+            "value change per ply",
+            &dynamic(&|g| Some(g.stability)),
+            w,
+        ));
         metrics.push(mean_metric(
             "uncertainty",
             &dynamic(&|g| Some(g.uncertainty)),
+            w,
         ));
     }
     let skill: Vec<(u64, u64)> = variants
@@ -179,17 +241,66 @@ pub fn compare(variants: &[(String, Vec<GameRow>)], threshold: f64) -> Compariso
         })
         .collect();
     if skill.iter().any(|s| s.1 > 0) {
-        metrics.push(rate_metric("skill: the stronger bot wins", &skill));
+        metrics.push(rate_metric("skill: the stronger bot wins", &skill, w));
+    }
+    let wins: Vec<Vec<u64>> = balance
+        .iter()
+        .map(|b| {
+            let seats = b.iter().map(|r| r.ranks.len()).max().unwrap_or(0);
+            let mut wins = vec![0u64; seats];
+            for s in b.iter().filter_map(|r| winner(r)) {
+                wins[s] += 1;
+            }
+            wins
+        })
+        .collect();
+    let names: Vec<String> = variants.iter().map(|(n, _)| n.clone()).collect();
+    let mut seats_even_tests: Vec<Option<Test>> = wins
+        .iter()
+        .zip(&names)
+        .map(|(x, name)| kept(seats_even(x).map_err(|e| format!("{name}: {e}")), w))
+        .collect();
+    let mut seats_vs_first: Vec<Option<Test>> = wins
+        .iter()
+        .zip(&names)
+        .skip(1)
+        .map(|(x, name)| {
+            let t = if x.len() == wins[0].len() {
+                same_seats(x, &wins[0])
+            } else {
+                Err("the variants have different numbers of seats".into())
+            };
+            kept(
+                t.map_err(|e| format!("{name}: winners' seats against the first: {e}")),
+                w,
+            )
+        })
+        .collect();
+    // Holm across every test of the comparison.
+    let mut all: Vec<&mut Test> = metrics
+        .iter_mut()
+        .flat_map(|m| m.cells.iter_mut().filter_map(|c| c.test.as_mut()))
+        .chain(seats_even_tests.iter_mut().flatten())
+        .chain(seats_vs_first.iter_mut().flatten())
+        .collect();
+    let corrected = holm(&all.iter().map(|t| t.p).collect::<Vec<f64>>());
+    for (t, p) in all.iter_mut().zip(corrected) {
+        t.holm = Some(p);
     }
     Comparison {
-        variants: variants.iter().map(|(n, _)| n.clone()).collect(),
+        variants: names,
         metrics,
+        seats_even: seats_even_tests,
+        seats_vs_first,
+        warnings,
     }
 }
 
 impl Comparison {
     /// The comparison as a text table: a column per variant, `value [low, high]`, and after
-    /// the first variant the p-value of the difference from it.
+    /// the first variant the Holm-corrected p-value of the difference from it; `–` where a
+    /// variant has no data; then the chi-square tests of the winners' seats and the
+    /// warnings.
     pub fn table(&self) -> String {
         let fmt = |kind: &str, v: f64| {
             if kind == "rate" {
@@ -202,7 +313,8 @@ impl Comparison {
         let width = self
             .metrics
             .iter()
-            .map(|m| m.metric.len())
+            .map(|m| m.metric.chars().count())
+            .chain([32])
             .max()
             .unwrap_or(6);
         let mut head = format!("{:<width$}", "metric");
@@ -210,7 +322,7 @@ impl Comparison {
             let label = if i == 0 {
                 v.clone()
             } else {
-                format!("{v} (p vs {})", self.variants[0])
+                format!("{v} (p vs {}, Holm)", self.variants[0])
             };
             head.push_str(&format!("  {label:<34}"));
         }
@@ -218,18 +330,39 @@ impl Comparison {
         for m in &self.metrics {
             let mut line = format!("{:<width$}", m.metric);
             for c in &m.cells {
-                let mut cell = format!(
-                    "{} [{}, {}]",
-                    fmt(m.kind, c.value),
-                    fmt(m.kind, c.ci95[0]),
-                    fmt(m.kind, c.ci95[1])
-                );
+                let mut cell = if c.n == 0 {
+                    "–".to_string()
+                } else {
+                    format!(
+                        "{} [{}, {}]",
+                        fmt(m.kind, c.value),
+                        fmt(m.kind, c.ci95[0]),
+                        fmt(m.kind, c.ci95[1])
+                    )
+                };
                 if let Some(t) = &c.test {
-                    cell.push_str(&format!(" p={:.3}", t.p));
+                    cell.push_str(&format!(" {}", p_is(t.holm.unwrap_or(t.p), false)));
                 }
                 line.push_str(&format!("  {cell:<34}"));
             }
             lines.push(line.trim_end().to_string());
+        }
+        let test = |t: &Option<Test>| match t {
+            Some(t) => format!("X²={:.2} {}", t.z, p_is(t.holm.unwrap_or(t.p), false)),
+            None => "–".to_string(),
+        };
+        let mut line = format!("{:<width$}", "winners' seats even (chi-square)");
+        for t in &self.seats_even {
+            line.push_str(&format!("  {:<34}", test(t)));
+        }
+        lines.push(line.trim_end().to_string());
+        let mut line = format!("{:<width$}  {:<34}", "winners' seats as the first's", "");
+        for t in &self.seats_vs_first {
+            line.push_str(&format!("  {:<34}", test(t)));
+        }
+        lines.push(line.trim_end().to_string());
+        for w in &self.warnings {
+            lines.push(format!("warning: {w}"));
         }
         lines.join("\n") + "\n"
     }

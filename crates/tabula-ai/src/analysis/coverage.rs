@@ -22,6 +22,10 @@ pub struct BoardCoverage {
     pub by_space: Vec<u64>,
     /// For each space, in how many games it was used at least once.
     pub games_by_space: Vec<u64>,
+    /// Where each space is drawn, `(label, x, y)`, for a board without a grid
+    /// ([`Game::board_layout`](tabula_core::Game::board_layout)); `None` otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<Vec<(String, f64, f64)>>,
 }
 
 /// The coverage of `records` (`None` when no record holds a board's counts: a game without
@@ -49,6 +53,7 @@ pub fn board_coverage(records: &[GameRecord]) -> Option<BoardCoverage> {
         games,
         by_space,
         games_by_space,
+        layout: None,
     })
 }
 
@@ -66,6 +71,9 @@ mod tests {
             reason: None,
             plies: 0,
             turns: 0,
+            setup_plies: 0,
+            clarity: None,
+            positions: vec![],
             repeated: 0,
             choices: vec![],
             evals: vec![],

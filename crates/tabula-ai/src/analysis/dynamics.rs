@@ -2,6 +2,11 @@
 //! Uncertainty and Stability): pure functions of a trace `v[t][s]`, seat `s`'s estimated
 //! value (expected return in `[0, 1]`) after ply `t`, and their summary over a match
 //! ([`Dynamics`]). docs/analyze.md defines each figure in words and as a formula.
+//!
+//! A game's setup (placement) plies ([`GameRecord::setup_plies`]) are measured apart from
+//! play: the figures of play start at the position where play begins, and setup only counts
+//! its own lead changes ([`SetupDynamics`]), since who leads while seats take turns placing
+//! says little about the game.
 
 use super::Mean;
 use crate::stats::GameRecord;
@@ -163,7 +168,7 @@ pub struct Dynamics {
     /// Where the values come from: `players` (the playing bots' own searches) or
     /// `evaluator SPEC`.
     pub source: String,
-    /// Games measured: those that ended, with at least one ply.
+    /// Games measured: those that ended, with at least one valued ply.
     pub games: u64,
     /// The share of plies with a value of their own (the others repeat the previous one).
     pub evaluated_share: f64,
@@ -185,6 +190,25 @@ pub struct Dynamics {
     pub uncertainty: Mean,
     /// Mean outcome uncertainty in each tenth of game progress.
     pub uncertainty_by_progress: Vec<ProgressBin>,
+    /// The setup (placement) plies, measured apart from the figures above (which are of
+    /// play only); `None` when no game had a setup phase.
+    pub setup: Option<SetupDynamics>,
+}
+
+/// The dynamics of the setup (placement) phase, reported apart from play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SetupDynamics {
+    /// Setup plies per game.
+    pub plies: Mean,
+    /// Lead changes per game during setup.
+    pub lead_changes: Mean,
+}
+
+/// A game's trace split at the end of its first `setup` plies: the setup plies, and play
+/// from the position where it begins (the value after the last setup ply) to the end.
+pub fn split_setup(trace: &[Vec<f64>], setup: usize) -> (&[Vec<f64>], &[Vec<f64>]) {
+    let setup = setup.min(trace.len());
+    (&trace[..setup], &trace[setup.saturating_sub(1)..])
 }
 
 /// The seat ranked first alone, if any.
@@ -215,26 +239,31 @@ pub struct GameDynamics {
     pub decisiveness: Option<f64>,
     /// Plies with a value of their own, and plies.
     pub evaluated: (usize, usize),
+    /// Setup plies, and lead changes among them (games with a setup phase).
+    pub setup: Option<(f64, f64)>,
 }
 
-/// The dynamics of one game with `seats` seats (`None` without a trace).
+/// The dynamics of one game with `seats` seats (`None` without a valued ply: there is
+/// nothing to measure).
 pub fn game_dynamics(r: &GameRecord, seats: usize, threshold: f64) -> Option<GameDynamics> {
-    if r.evals.is_empty() {
+    if r.evals.iter().all(Option::is_none) {
         return None;
     }
-    let trace = filled(&r.evals, seats);
+    let whole = filled(&r.evals, seats);
+    let (setup, trace) = split_setup(&whole, r.setup_plies as usize);
     let n = trace.len();
-    let lc = lead_changes(&trace) as f64;
+    let lc = lead_changes(trace) as f64;
     let w = winner(r);
     Some(GameDynamics {
         lead_changes: lc,
         lead_change_rate: lc / (n.max(2) - 1) as f64,
-        stability: stability(&trace),
+        stability: stability(trace),
         uncertainty: trace.iter().map(|v| uncertainty(v)).sum::<f64>() / n as f64,
-        uncertainty_by_progress: uncertainty_by_progress(&trace),
-        drama: w.map(|w| drama(&trace, w)),
-        decisiveness: w.map(|w| decisive_ply(&trace, w, threshold) as f64 / n as f64),
-        evaluated: (r.evals.iter().filter(|v| v.is_some()).count(), n),
+        uncertainty_by_progress: uncertainty_by_progress(trace),
+        drama: w.map(|w| drama(trace, w)),
+        decisiveness: w.map(|w| decisive_ply(trace, w, threshold) as f64 / n as f64),
+        evaluated: (r.evals.iter().filter(|v| v.is_some()).count(), whole.len()),
+        setup: (!setup.is_empty()).then(|| (setup.len() as f64, lead_changes(setup) as f64)),
     })
 }
 
@@ -268,6 +297,11 @@ pub fn dynamics(
         }
     }
     let plies: usize = games.iter().map(|g| g.evaluated.1).sum();
+    let setups: Vec<(f64, f64)> = games.iter().filter_map(|g| g.setup).collect();
+    let setup = (!setups.is_empty()).then(|| SetupDynamics {
+        plies: Mean::of(&setups.iter().map(|s| s.0).collect::<Vec<f64>>()),
+        lead_changes: Mean::of(&setups.iter().map(|s| s.1).collect::<Vec<f64>>()),
+    });
     Some(Dynamics {
         source: source.to_string(),
         games: games.len() as u64,
@@ -290,6 +324,7 @@ pub fn dynamics(
                 mean: if games == 0 { 0.0 } else { sum / games as f64 },
             })
             .collect(),
+        setup,
     })
 }
 

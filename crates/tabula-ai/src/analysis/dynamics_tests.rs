@@ -106,6 +106,9 @@ fn record(ranks: Vec<u8>, evals: Vec<Option<Vec<f64>>>) -> GameRecord {
         reason: Some(tabula_core::EndReason::Win),
         plies: evals.len() as u64,
         turns: evals.len() as u64,
+        setup_plies: 0,
+        clarity: None,
+        positions: vec![],
         repeated: 0,
         choices: vec![],
         evals,
@@ -141,4 +144,35 @@ fn the_match_summary_averages_the_games() {
     assert!(dynamics(&[record(vec![1, 2], vec![])], 2, "players", 0.8).is_none());
     // Random bots: a trace of gaps only.
     assert!(dynamics(&[record(vec![1, 2], vec![None, None])], 2, "players", 0.8).is_none());
+}
+
+#[test]
+fn setup_plies_are_measured_apart_from_play() {
+    // Two setup plies whose leader flips (0 then 1), then play led by seat 1 throughout:
+    // play starts at the value after the last setup ply, so it has no lead change.
+    let mut r = record(
+        vec![2, 1],
+        vec![
+            Some(vec![0.6, 0.4]),
+            Some(vec![0.3, 0.7]),
+            Some(vec![0.2, 0.8]),
+            Some(vec![0.1, 0.9]),
+        ],
+    );
+    r.setup_plies = 2;
+    let trace = filled(&r.evals, 2);
+    let (setup, play) = split_setup(&trace, 2);
+    assert_eq!((setup.len(), play.len()), (2, 3));
+    let g = game_dynamics(&r, 2, 0.8).unwrap();
+    assert_eq!(g.lead_changes, 0.0);
+    assert_eq!(g.setup, Some((2.0, 1.0)));
+    // Seat 2 is at 0.7 at the start of play, then at 0.8 or more: decided at ply 1 of 3.
+    assert_eq!(g.decisiveness, Some(1.0 / 3.0));
+    let d = dynamics(&[r.clone()], 2, "players", 0.8).unwrap();
+    let s = d.setup.unwrap();
+    assert_eq!((s.plies.mean, s.lead_changes.mean), (2.0, 1.0));
+    // Without a setup phase the same trace has its lead change, and no setup figures.
+    r.setup_plies = 0;
+    assert_eq!(game_dynamics(&r, 2, 0.8).unwrap().lead_changes, 1.0);
+    assert!(dynamics(&[r], 2, "players", 0.8).unwrap().setup.is_none());
 }

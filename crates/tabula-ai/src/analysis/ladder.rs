@@ -6,9 +6,12 @@
 //! (one higher-level bot against `n − 1` lower-level ones), the Bradley–Terry/Luce model
 //! gives the higher bot a score `p = s / (s + n − 1)` for a strength ratio `s`, so the
 //! difference is `400·log10(s) = −400·log10((1/p − 1) / (n − 1))`; a score at the fair
-//! share `1/n` is a difference of 0. Scores of 0 and 1 give infinite differences: the score
-//! (and each end of the interval) is clamped to `[1/(2g), 1 − 1/(2g)]` for `g` games, and
-//! the step says it was clamped.
+//! share `1/n` is a difference of 0. A score of 0 or 1 gives an infinite difference: the
+//! *estimate* is then computed from the score clamped to `[1/(2g), 1 − 1/(2g)]` for `g`
+//! games (and the step says it was clamped), while the interval keeps its true ends: the
+//! Elo of each end of the Wilson interval, exact wherever it lies strictly between 0 and 1,
+//! and unbounded (`±∞`, `null` in JSON) where it reaches 0 or 1 (a perfect score's upper
+//! bound). No end is clamped, so an interval always contains its estimate.
 //!
 //! A step whose interval reaches the fair share is flagged: at that number of games the
 //! higher level does not win significantly more, and more thinking hardly pays there.
@@ -43,9 +46,9 @@ pub struct LadderStep {
     pub fair_share: f64,
     /// The Elo difference of the higher level over the lower.
     pub elo: f64,
-    /// The Elo differences at the ends of the interval.
+    /// The Elo differences at the ends of the interval (`±∞` where an end is 0 or 1).
     pub elo_ci95: [f64; 2],
-    /// The score or an end of its interval was 0 or 1 and was clamped.
+    /// The score was 0 or 1 and its estimate was computed from the clamped score.
     pub clamped: bool,
     /// The interval reaches the fair share: the higher level does not win significantly.
     pub not_significant: bool,
@@ -82,10 +85,27 @@ pub fn wilson(p: f64, n: u64) -> [f64; 2] {
 }
 
 /// The Elo difference of one bot scoring `p` against `seats − 1` others (see the module
-/// doc); `p` must be strictly between 0 and 1.
+/// doc): `−∞` at `p = 0`, `+∞` at `p = 1`.
 pub fn elo(p: f64, seats: usize) -> f64 {
+    if p <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if p >= 1.0 {
+        return f64::INFINITY;
+    }
     let others = seats.saturating_sub(1).max(1) as f64;
     -400.0 * ((1.0 / p - 1.0) / others).log10()
+}
+
+/// An Elo difference as the tables write it: `+123`, `−45`, `+∞`, `−∞`.
+pub fn elo_text(e: f64) -> String {
+    if e == f64::INFINITY {
+        "+∞".into()
+    } else if e == f64::NEG_INFINITY {
+        "−∞".into()
+    } else {
+        format!("{e:+.0}")
+    }
 }
 
 /// `p` clamped to `[1/(2g), 1 − 1/(2g)]`, and whether it moved.
@@ -109,11 +129,16 @@ pub fn step(
     } else {
         (wins as f64 + draws as f64 / 2.0) / games as f64
     };
-    let ci95 = wilson(rate, games);
+    let mut ci95 = wilson(rate, games);
+    // Exact at the ends (rounding would leave 0.9999… for a perfect score).
+    if games > 0 && rate == 0.0 {
+        ci95[0] = 0.0;
+    }
+    if games > 0 && rate == 1.0 {
+        ci95[1] = 1.0;
+    }
     let fair_share = 1.0 / seats.max(1) as f64;
-    let (p, c0) = clamp(rate, games);
-    let (lo, c1) = clamp(ci95[0], games);
-    let (hi, c2) = clamp(ci95[1], games);
+    let (p, clamped) = clamp(rate, games);
     LadderStep {
         lower: lower.to_string(),
         higher: higher.to_string(),
@@ -125,8 +150,8 @@ pub fn step(
         ci95,
         fair_share,
         elo: elo(p, seats),
-        elo_ci95: [elo(lo, seats), elo(hi, seats)],
-        clamped: c0 || c1 || c2,
+        elo_ci95: [elo(ci95[0], seats), elo(ci95[1], seats)],
+        clamped,
         not_significant: ci95[0] <= fair_share,
     }
 }
@@ -143,6 +168,34 @@ pub fn step_of(report: &MatchReport) -> LadderStep {
         high.draws,
         high.games,
     )
+}
+
+/// The step of a match's game records, bot 0 the higher level (as [`step_of`] counts a
+/// match's report: a win alone, a shared first place or an unfinished game a draw), so that
+/// a step read back from records (`--resume`) is the step that was played.
+pub fn step_of_records(
+    lower: &str,
+    higher: &str,
+    seats: usize,
+    records: &[crate::stats::GameRecord],
+) -> LadderStep {
+    let (mut wins, mut draws, mut games) = (0, 0, 0);
+    for r in records {
+        let firsts = r.ranks.iter().filter(|&&k| k == 1).count();
+        for (seat, &bot) in r.bots_by_seat.iter().enumerate() {
+            if bot != 0 {
+                continue;
+            }
+            games += 1;
+            let first = r.ranks.get(seat) == Some(&1);
+            if first && firsts == 1 {
+                wins += 1;
+            } else if first || r.reason.is_none() {
+                draws += 1;
+            }
+        }
+    }
+    step(lower, higher, seats, wins, draws, games)
 }
 
 impl Ladder {
@@ -185,22 +238,22 @@ impl Ladder {
         );
         let _ = writeln!(
             out,
-            "  {:<29} {:>5} {:>7} {:>16} {:>7} {:>16}",
+            "  {:<29} {:>5} {:>7} {:>16} {:>7} {:>15}",
             "level (vs the level before)", "games", "score", "95% interval", "Elo", "Elo interval"
         );
         for s in &self.steps {
             let name = cut(&s.higher, 29);
             let _ = writeln!(
                 out,
-                "  {:<29} {:>5} {:>6.1}% {:>6.1}% – {:>5.1}% {:>+7.0} {:>+7.0} – {:>+6.0}{}",
+                "  {:<29} {:>5} {:>6.1}% {:>6.1}% – {:>5.1}% {:>7} {:>7} – {:>5}{}",
                 name,
                 s.games,
                 100.0 * s.win_rate,
                 100.0 * s.ci95[0],
                 100.0 * s.ci95[1],
-                s.elo,
-                s.elo_ci95[0],
-                s.elo_ci95[1],
+                elo_text(s.elo),
+                elo_text(s.elo_ci95[0]),
+                elo_text(s.elo_ci95[1]),
                 if s.clamped { " *" } else { "" }
             );
             if s.not_significant {
@@ -211,15 +264,18 @@ impl Ladder {
         for l in &self.levels {
             let _ = writeln!(
                 out,
-                "    {:<28} {:>+7.0}  ({:+.0} – {:+.0})",
+                "    {:<28} {:>7}  ({} – {})",
                 cut(&l.level, 28),
-                l.elo,
-                l.elo_ci95[0],
-                l.elo_ci95[1]
+                elo_text(l.elo),
+                elo_text(l.elo_ci95[0]),
+                elo_text(l.elo_ci95[1])
             );
         }
         if self.steps.iter().any(|s| s.clamped) {
-            out.push_str("  * a score of 0% or 100% clamped to 1/(2·games) from the end\n");
+            out.push_str(
+                "  * a score of 0% or 100%: the estimate clamped 1/(2·games) off, the interval \
+                 unbounded\n",
+            );
         }
         out
     }

@@ -54,14 +54,33 @@ impl LadderStep {
 }
 
 #[test]
-fn a_perfect_score_is_clamped() {
-    // 20 of 20: p clamped to 1 − 1/40, Elo −400·log10(1/39) = +636.4.
+fn a_perfect_score_is_clamped_and_its_upper_bound_unbounded() {
+    // 20 of 20: the estimate from p = 1 − 1/40, −400·log10(1/39) = +636.4; Wilson's lower
+    // end 0.8389 gives −400·log10(1/0.8389 − 1) = +286.6; the upper end is 1.
     let s = step("random", "expert", 2, 20, 0, 20);
     assert!(s.clamped);
-    assert!(s.elo.is_finite());
     assert!(close(s.elo, 636.4, 0.1), "{}", s.elo);
-    assert!(s.elo_ci95[1].is_finite());
-    assert!(Ladder::new(2, 20, vec![s]).table().contains("clamped"));
+    assert!(close(s.elo_ci95[0], 286.6, 0.1), "{:?}", s.elo_ci95);
+    assert_eq!(s.elo_ci95[1], f64::INFINITY);
+    assert!(s.elo_ci95[0] < s.elo && s.elo < s.elo_ci95[1]);
+    let table = Ladder::new(2, 20, vec![s]).table();
+    assert!(table.contains("clamped") && table.contains("+∞"), "{table}");
+    // A score of 0: the mirror image.
+    let z = step("expert", "random", 2, 0, 0, 20);
+    assert_eq!(z.elo_ci95[0], f64::NEG_INFINITY);
+    assert!(close(z.elo, -636.4, 0.1) && close(z.elo_ci95[1], -286.6, 0.1));
+}
+
+#[test]
+fn an_interval_end_near_one_is_not_clamped() {
+    // 199 of 200: Wilson's upper end is 0.99912, whose Elo (+1 222) lies far above the
+    // +1 040 that clamping it to 1 − 1/400 would give.
+    let s = step("a", "b", 2, 199, 0, 200);
+    assert!(!s.clamped);
+    let hi = s.ci95[1];
+    assert!(hi > 1.0 - 1.0 / 400.0 && hi < 1.0, "{hi}");
+    assert!(close(s.elo_ci95[1], elo(hi, 2), 1e-9));
+    assert!(s.elo_ci95[1] > 1200.0, "{:?}", s.elo_ci95);
 }
 
 #[test]
@@ -95,4 +114,34 @@ fn the_table_stays_under_100_columns() {
     for line in ladder.table().lines() {
         assert!(line.chars().count() <= 100, "{line}");
     }
+}
+
+#[test]
+fn a_step_read_back_from_its_records_is_the_step_played() {
+    use crate::arena::{MatchConfig, run_match_specs};
+    use crate::factory::BotFactory;
+    use tabula_connect_four::ConnectFour;
+    let specs: Vec<crate::spec::BotSpec> = ["mcts:iterations=30", "random"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let config = MatchConfig {
+        games: 24,
+        threads: 2,
+        seed: 9,
+        // Some games stop unfinished: they count as draws both ways.
+        max_plies: 12,
+        ..MatchConfig::default()
+    };
+    let factory = BotFactory::<ConnectFour>::new();
+    let report =
+        run_match_specs::<ConnectFour>(&Default::default(), &specs, &factory, &config, &|_, _| {})
+            .unwrap();
+    assert!(
+        report.unfinished > 0 && report.bots[0].wins > 0,
+        "{report:?}"
+    );
+    let (higher, lower) = (&report.bots[0].bot, &report.bots[1].bot);
+    let read = step_of_records(lower, higher, 2, &report.records);
+    assert_eq!(read, step_of(&report));
 }

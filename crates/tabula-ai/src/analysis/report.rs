@@ -18,6 +18,9 @@ pub enum Phase {
     Balance,
     /// The skill match: the stronger bot against the weaker.
     Skill,
+    /// A step of the skill ladder (`tabula analyze --ladder`): the higher level against the
+    /// lower. Its games are written to the records, never resumed.
+    Ladder,
 }
 
 impl fmt::Display for Phase {
@@ -25,6 +28,7 @@ impl fmt::Display for Phase {
         f.write_str(match self {
             Phase::Balance => "seat balance",
             Phase::Skill => "skill",
+            Phase::Ladder => "ladder",
         })
     }
 }
@@ -39,6 +43,9 @@ pub enum Verdict {
     Below,
     /// The interval contains it: no significant difference at this number of games.
     Even,
+    /// Fewer games than [`MIN_SAMPLE`](super::significance::MIN_SAMPLE): no verdict.
+    #[serde(rename = "too few games")]
+    TooFew,
 }
 
 impl Verdict {
@@ -50,6 +57,16 @@ impl Verdict {
             Verdict::Below
         } else {
             Verdict::Even
+        }
+    }
+
+    /// [`Verdict::of`] for a rate measured on `n` games: [`Verdict::TooFew`] below
+    /// [`MIN_SAMPLE`](super::significance::MIN_SAMPLE).
+    pub fn of_sample(ci95: [f64; 2], fair: f64, n: u64) -> Verdict {
+        if n < super::significance::MIN_SAMPLE {
+            Verdict::TooFew
+        } else {
+            Verdict::of(ci95, fair)
         }
     }
 }
@@ -99,6 +116,10 @@ pub struct AnalysisReport {
     /// The share of the board's spaces the balance match's games used, and each space's
     /// use (`None` for a game without a board).
     pub board_coverage: Option<coverage::BoardCoverage>,
+    /// Ludii's metrics, under Ludii's names and with Ludii's formulas.
+    pub ludii: super::ludii::LudiiMetrics,
+    /// The opening table of the balance match (`None` when no game has its first moves).
+    pub openings: Option<super::openings::Openings>,
 }
 
 /// How the games of the balance match ended and who won them.
@@ -112,6 +133,11 @@ pub struct Balance {
     pub fair_win_rate: f64,
     /// One entry per seat, in seat order.
     pub seats: Vec<SeatBalance>,
+    /// The chi-square test across all seats of the winners' seats against an even share
+    /// ([`seats_even`](super::significance::seats_even)); `None` when not run.
+    pub seats_even: Option<super::sample::Test>,
+    /// The tests not run, and why (too few games or decisive games).
+    pub warnings: Vec<String>,
 }
 
 /// How games ended; the six counts add up to the number of games.

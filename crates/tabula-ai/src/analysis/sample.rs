@@ -67,12 +67,16 @@ pub fn two_sided_p(z: f64) -> f64 {
 /// A two-sample test: its statistic and two-sided p-value.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Test {
-    /// `z` (two proportions) or `mann-whitney` (per-game figures).
+    /// `z` (two proportions), `mann-whitney` (per-game figures) or `chi-square`.
     pub test: &'static str,
-    /// The z statistic (for Mann-Whitney, of U₁ against its mean).
+    /// The z statistic (for Mann-Whitney, of U₁ against its mean; for chi-square, X²).
     pub z: f64,
     /// The two-sided p-value.
     pub p: f64,
+    /// The p-value after Holm's correction across the tests of a comparison
+    /// ([`holm`](super::significance::holm)); `None` outside a comparison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub holm: Option<f64>,
 }
 
 /// The two-proportion z-test (pooled) of `x1` in `n1` against `x2` in `n2`; `p = 1` when
@@ -82,6 +86,7 @@ pub fn two_proportion(x1: u64, n1: u64, x2: u64, n2: u64) -> Test {
         test: "z",
         z: 0.0,
         p: 1.0,
+        holm: None,
     };
     if n1 == 0 || n2 == 0 {
         return none;
@@ -97,6 +102,7 @@ pub fn two_proportion(x1: u64, n1: u64, x2: u64, n2: u64) -> Test {
         test: "z",
         z,
         p: two_sided_p(z),
+        holm: None,
     }
 }
 
@@ -108,6 +114,7 @@ pub fn mann_whitney(a: &[f64], b: &[f64]) -> Test {
         test: "mann-whitney",
         z: 0.0,
         p: 1.0,
+        holm: None,
     };
     let (n1, n2) = (a.len(), b.len());
     if n1 == 0 || n2 == 0 {
@@ -144,6 +151,7 @@ pub fn mann_whitney(a: &[f64], b: &[f64]) -> Test {
         test: "mann-whitney",
         z,
         p: two_sided_p(z),
+        holm: None,
     }
 }
 

@@ -55,16 +55,29 @@ pub(super) fn balance(report: &MatchReport, outcomes: Outcomes, ended: &[GameRec
             wins: s.wins,
             win_rate: s.win_rate,
             ci95: s.ci95,
-            verdict: Verdict::of(s.ci95, fair_win_rate),
+            verdict: Verdict::of_sample(s.ci95, fair_win_rate, games),
             decisions_per_game: mean(decisions[i] as f64, ended.len() as u64),
             mean_branching: mean(actions[i] as f64, decisions[i]),
         })
         .collect();
+    let mut warnings = Vec::new();
+    if games < super::significance::MIN_SAMPLE {
+        warnings.push(format!(
+            "{games} games, fewer than {}: no verdict on any seat, the intervals are rough",
+            super::significance::MIN_SAMPLE
+        ));
+    }
+    let wins: Vec<u64> = report.seat_results.iter().map(|s| s.wins).collect();
+    let seats_even = super::significance::seats_even(&wins)
+        .map_err(|w| warnings.push(w))
+        .ok();
     Balance {
         games,
         outcomes,
         fair_win_rate,
         seats,
+        seats_even,
+        warnings,
     }
 }
 
@@ -209,7 +222,7 @@ pub(super) fn skill(report: &MatchReport) -> Skill {
         win_rate: rate.win_rate,
         ci95: rate.ci95,
         fair_win_rate,
-        verdict: Verdict::of(rate.ci95, fair_win_rate),
+        verdict: Verdict::of_sample(rate.ci95, fair_win_rate, games),
         by_seat: strong.by_seat.clone(),
         mean_plies: ended.mean,
         unfinished: o.unfinished,
@@ -232,6 +245,9 @@ mod tests {
             reason,
             plies,
             turns: plies,
+            setup_plies: 0,
+            clarity: None,
+            positions: vec![],
             repeated: 0,
             evals: Vec::new(),
             spaces: Vec::new(),

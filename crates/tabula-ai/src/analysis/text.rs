@@ -32,6 +32,7 @@ impl Verdict {
             (Verdict::Above, true) => "skill pays",
             (Verdict::Below, true) => "the weaker bot wins more",
             (Verdict::Even, _) => "no significant difference",
+            (Verdict::TooFew, _) => "too few games to tell",
         }
     }
 }
@@ -129,6 +130,18 @@ impl AnalysisReport {
             o.unfinished
         );
 
+        if let Some(t) = &b.seats_even {
+            let _ = writeln!(
+                out,
+                "all seats together (chi-square of the winners' seats against an even share): \
+                 X² = {:.2}, {}",
+                t.z,
+                super::significance::p_is(t.p, true)
+            );
+        }
+        for w in &b.warnings {
+            let _ = writeln!(out, "warning: {w}");
+        }
         if o.unfinished > 0 {
             let _ = writeln!(out, "{}", self.unfinished_warning());
         }
@@ -148,7 +161,7 @@ impl AnalysisReport {
         let _ = writeln!(
             out,
             "mean {:.2}, max {}, forced (one legal action) {}, decisions per game {:.1}, \
-             game-tree size about 10^{:.1}",
+             product of branching factors about 10^{:.1} (Tabula's; Ludii's GameTreeComplexity below)",
             br.mean,
             br.max,
             pct(br.forced_share),
@@ -170,6 +183,8 @@ impl AnalysisReport {
         }
 
         self.dynamics_lines(&mut out);
+        self.ludii_lines(&mut out);
+        self.opening_lines(&mut out);
 
         if let Some(s) = &self.skill {
             let _ = writeln!(

@@ -20,6 +20,7 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
         may_wait: bool,
     ) -> Result<Decision<G::Action>, AiError> {
         self.last_value = None;
+        self.last_decided = None;
         let mut actions = std::mem::take(&mut self.actions);
         let checked = seat_actions(game, seat, &mut actions);
         let only = (actions.len() == 1).then(|| actions[0]);
@@ -38,6 +39,7 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
             self.search(game)?;
             decision = self.pick(seat, may_wait && several);
         }
+        self.last_decided = Some((seat, game.num_seats()));
         if let Decision::Act(action) = decision {
             self.last_value = self.last.as_ref().and_then(|info| {
                 info.children
@@ -76,6 +78,7 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
         self.reset_trees();
         self.last = None;
         self.last_value = None;
+        self.last_decided = None;
     }
 
     fn think_delay(&self, game: &G, _seat: Seat) -> Duration {
@@ -93,6 +96,10 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
     }
     fn last_value(&self) -> Option<Vec<f64>> {
         self.last_value.clone()
+    }
+    fn last_report(&self) -> Option<crate::SearchReport<G::Action>> {
+        let (seat, num_seats) = self.last_decided?;
+        self.report_of_last(seat, num_seats, None)
     }
     fn set_stop(&mut self, stop: Option<Stop>) {
         self.stop = stop;

@@ -35,7 +35,20 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         let searched = self.search(game).map(|_| ());
         self.config = saved;
         searched?;
-        let info = self.last.as_ref().expect("searched");
+        Ok(self
+            .report_of_last(seat, game.num_seats(), actions.first().copied())
+            .expect("searched"))
+    }
+
+    /// The report of the last search, for `seat` in a game of `num_seats` seats; `fallback`
+    /// is the best action where the search visited none of `seat`'s. `None` before any search.
+    pub(crate) fn report_of_last(
+        &self,
+        seat: Seat,
+        num_seats: usize,
+        fallback: Option<G::Action>,
+    ) -> Option<SearchReport<G::Action>> {
+        let info = self.last.as_ref()?;
         let s = seat.index();
         let mut root: Vec<RootStat<G::Action>> = info
             .children
@@ -65,10 +78,10 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
             .iter()
             .find(|r| r.actor == Some(seat))
             .map(|r| r.action)
-            .or_else(|| actions.first().copied());
+            .or(fallback);
         let trees = || self.workers.iter().map(|w| &w.tree);
         let visits: u64 = trees().map(|t| t.nodes[0].visits as u64).sum();
-        let value = (0..game.num_seats())
+        let value = (0..num_seats)
             .map(|seat| {
                 let total: f64 = trees().map(|t| t.value(0, seat) as f64).sum();
                 if visits > 0 {
@@ -82,7 +95,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
             (Some(tree), Some(best)) => principal_variation(tree, best),
             (_, best) => best.into_iter().collect(),
         };
-        Ok(SearchReport {
+        Some(SearchReport {
             engine: Engine::Mcts,
             best,
             iterations: Some(info.iterations),

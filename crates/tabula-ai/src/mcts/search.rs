@@ -1,14 +1,14 @@
-//! One search tree's work: the MCTS iteration (selection, expansion, rollout,
-//! backpropagation) repeated within a budget, and the merge of several root-parallel trees'
-//! root statistics.
+//! One search tree's work: the MCTS iteration ([`iterate`]) repeated within a budget, and
+//! the merge of several root-parallel trees' root statistics.
 
 use super::MctsConfig;
-use super::tree::{Kind, NATURE, Tree};
-use crate::rollout::{Rollout, RolloutBuffers, play_out};
+use super::store::iterate;
+use super::tree::{NATURE, Tree};
+use crate::rollout::{Rollout, RolloutBuffers};
 use crate::stop::{Stop, stopped};
 use std::collections::HashMap;
 use std::time::Instant;
-use tabula_core::{Game, GameRng, MAX_SEATS, Seat};
+use tabula_core::{Game, GameRng, Seat};
 
 /// Scratch space of one tree's search, reused across iterations (no allocation per
 /// iteration once the buffers have grown). Aligned to two cache lines: the threads of a
@@ -110,64 +110,6 @@ impl Settings {
             rollout_max_steps: config.rollout_max_steps,
         }
     }
-}
-
-#[inline]
-fn iterate<G: Game, R: Rollout<G>>(
-    tree: &mut Tree<G::Action>,
-    root: &G,
-    policy: &R,
-    settings: &Settings,
-    rng: &mut GameRng,
-    scratch: &mut Scratch<G::Action>,
-) {
-    let (c, prior_weight) = (settings.c, settings.prior_weight);
-    let mut state = root.clone();
-    scratch.path.clear();
-    scratch.path.push(0);
-    let mut node = 0usize;
-    loop {
-        let mut kind = tree.nodes[node].kind;
-        if kind == Kind::Unexpanded {
-            // A new leaf is rolled out first; it is expanded on its next visit.
-            if node != 0 && tree.nodes[node].visits == 0 {
-                break;
-            }
-            if !tree.expand(
-                node,
-                &state,
-                policy,
-                rng,
-                &mut scratch.actions,
-                &mut scratch.chances,
-            ) {
-                break; // the tree is full: roll out from here
-            }
-            kind = tree.nodes[node].kind;
-        }
-        let child = match kind {
-            Kind::Decision => tree.select_decision(node, c, prior_weight),
-            Kind::Chance => tree.select_chance(node, rng),
-            Kind::Several => tree.select_several(node, c, prior_weight, rng),
-            Kind::Terminal | Kind::Unexpanded => break,
-        };
-        match tree.nodes[child].action {
-            Some(a) => state.apply(a),
-            None => break,
-        }
-        node = child;
-        scratch.path.push(child as u32);
-    }
-    let mut returns = [0.0; MAX_SEATS];
-    play_out(
-        &mut state,
-        policy,
-        rng,
-        settings.rollout_max_steps,
-        &mut scratch.rollout,
-        &mut returns,
-    );
-    tree.backpropagate(&scratch.path, &returns);
 }
 
 /// The statistics of one root action, summed over the root-parallel trees.

@@ -23,36 +23,39 @@
 //! parallelism ([`super::Parallelism::Root`]) is, for a given seed and thread count.
 
 use super::search::{CHECK_EVERY, Scratch, Settings};
+use super::store::iterate;
 use super::tree::{Kind, NATURE, NONE, Node, Tree};
 use crate::AiError;
 use crate::alloc::reserve;
-use crate::rollout::{Rollout, below, play_out};
+use crate::rollout::{Rollout, below};
 use crate::stop::stopped;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
-use tabula_core::{Actor, Game, GameRng, MAX_SEATS, Seat, ToAct};
+use tabula_core::{Actor, Game, GameRng, Seat, ToAct};
 
 mod limits;
-mod select;
 mod stats;
+mod view;
 mod zeroed;
 
 pub(crate) use limits::{Limits, STORE_NS_PER_NODE, store_estimate};
 pub(crate) use stats::RootTally;
 use stats::{FLUSH, HOT, INLINE_SEATS, Local};
+use view::Searcher;
 use zeroed::Zeroed;
 
 /// Fixed-point units per unit of return.
 const SCALE: f64 = (1u64 << 24) as f64;
 
-const UNEXPANDED: u8 = 0;
-const EXPANDING: u8 = 1;
-const DECISION: u8 = 2;
-const SEVERAL: u8 = 3;
-const CHANCE: u8 = 4;
-const TERMINAL: u8 = 5;
+// A node's state is its `Kind`'s discriminant.
+const UNEXPANDED: u8 = Kind::Unexpanded as u8;
+const EXPANDING: u8 = Kind::Busy as u8;
+const DECISION: u8 = Kind::Decision as u8;
+const SEVERAL: u8 = Kind::Several as u8;
+const CHANCE: u8 = Kind::Chance as u8;
+const TERMINAL: u8 = Kind::Terminal as u8;
 
 /// What leads to a node: written once before the node is published.
 #[derive(Clone, Copy)]
@@ -161,13 +164,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             *slot.num_children.get_mut() = n.num_children;
             *slot.visits.get_mut() = n.visits;
             *slot.tried.get_mut() = n.tried;
-            *slot.state.get_mut() = match n.kind {
-                Kind::Unexpanded => UNEXPANDED,
-                Kind::Decision => DECISION,
-                Kind::Several => SEVERAL,
-                Kind::Chance => CHANCE,
-                Kind::Terminal => TERMINAL,
-            };
+            *slot.state.get_mut() = n.kind as u8;
             *slot.mover.get_mut() = n.mover;
             for s in 0..seats {
                 let sum = (tree.value(i, s) as f64 * SCALE) as u64;
@@ -208,12 +205,9 @@ impl<A: Copy + PartialEq> SharedTree<A> {
                 inv_sqrt_visits: f32::INFINITY,
                 actor: edge.actor,
                 prior: edge.prior,
-                kind: match *slot.state.get_mut() {
-                    DECISION => Kind::Decision,
-                    SEVERAL => Kind::Several,
-                    CHANCE => Kind::Chance,
-                    TERMINAL => Kind::Terminal,
-                    _ => Kind::Unexpanded,
+                kind: match Kind::from_u8(*slot.state.get_mut()) {
+                    Kind::Busy => Kind::Unexpanded,
+                    kind => kind,
                 },
                 mover: *slot.mover.get_mut(),
             };
@@ -251,7 +245,7 @@ impl<A: Copy + PartialEq> SharedTree<A> {
 
     /// Expands `node` (state `game`) if this thread wins it; returns its state afterwards
     /// (`UNEXPANDED` or `EXPANDING` when this thread did not expand it).
-    fn expand<G: Game<Action = A>, R: Rollout<G>>(
+    fn expand_node<G: Game<Action = A>, R: Rollout<G>>(
         &self,
         node: usize,
         game: &G,
@@ -339,85 +333,6 @@ impl<A: Copy + PartialEq> SharedTree<A> {
         state
     }
 
-    /// One iteration: selection (counting a visit on every node as it is chosen), expansion,
-    /// rollout, then the returns added along the path.
-    fn iterate<G: Game<Action = A>, R: Rollout<G>>(
-        &self,
-        root: &G,
-        policy: &R,
-        settings: &Settings,
-        rng: &mut GameRng,
-        scratch: &mut Scratch<A>,
-        local: &mut Local,
-    ) {
-        let (c, prior_weight) = (settings.c, settings.prior_weight);
-        let mut state = root.clone();
-        scratch.path.clear();
-        local.root.visits += 1;
-        let mut node = 0usize;
-        loop {
-            let mut kind = self.nodes[node].state.load(Acquire);
-            if kind == UNEXPANDED {
-                // A new leaf is rolled out first (its one visit is this one); it is expanded
-                // on its next visit.
-                if node != 0 && self.visits(local, node) <= 1 {
-                    break;
-                }
-                kind = self.expand(node, &state, policy, rng, scratch);
-            }
-            // The root is worth waiting for (briefly): every iteration then goes through one
-            // of its children, so the root children's visits add up to the iterations.
-            while node == 0 && kind == EXPANDING {
-                std::hint::spin_loop();
-                kind = self.nodes[0].state.load(Acquire);
-            }
-            let child = match kind {
-                DECISION => self.select_decision(local, node, c, prior_weight),
-                CHANCE => self.select_chance(node, rng),
-                SEVERAL => self.select_several(local, node, c, prior_weight, rng),
-                _ => break, // terminal, or being expanded by another thread, or no room
-            };
-            self.add_visit(local, child);
-            match self.edge(child).action {
-                Some(a) => state.apply(a),
-                None => break,
-            }
-            node = child;
-            scratch.path.push(child as u32);
-        }
-        let mut returns = [0.0; MAX_SEATS];
-        play_out(
-            &mut state,
-            policy,
-            rng,
-            settings.rollout_max_steps,
-            &mut scratch.rollout,
-            &mut returns,
-        );
-        for (s, r) in returns.iter().enumerate().take(self.seats) {
-            local.root.returns[s] += r;
-        }
-        for &node in &scratch.path {
-            let node = node as usize;
-            let base = node * self.seats;
-            let hot = node < HOT;
-            for (s, r) in returns.iter().enumerate().take(self.seats) {
-                if *r != 0.0 {
-                    let r = (*r * SCALE) as u64;
-                    if hot {
-                        local.values[base + s] += r;
-                    } else {
-                        self.sum(node, s).fetch_add(r, Relaxed);
-                    }
-                }
-            }
-        }
-        local.since_flush += 1;
-        if local.since_flush >= FLUSH {
-            self.flush(local);
-        }
-    }
-
     /// Runs iterations until the iterations left (shared by the threads) are spent, or until
     /// writing the tree back would not fit before the deadline; returns what they added to
     /// the root, for [`SharedTree::add_to_root`].
@@ -435,7 +350,10 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             budget,
             store_ns_per_node,
         } = limits;
-        let mut local = Local::new(self.seats);
+        let mut view = Searcher {
+            tree: self,
+            local: Local::new(self.seats),
+        };
         let mut done = 0u64;
         // Iterations claimed from `remaining` and not yet run.
         let mut claimed = 0i64;
@@ -459,11 +377,11 @@ impl<A: Copy + PartialEq> SharedTree<A> {
             {
                 break;
             }
-            self.iterate(root, policy, settings, rng, scratch, &mut local);
+            iterate(&mut view, root, policy, settings, rng, scratch);
             done += 1;
         }
-        self.flush(&mut local);
-        local.root
+        self.flush(&mut view.local);
+        view.local.root
     }
 }
 

@@ -6,11 +6,13 @@
 //! expansion and tried in that order before UCT applies to them all, so `tried` children are
 //! exactly the first `tried` ones.
 
+use super::search::Scratch;
+use super::store::TreeStore;
 use crate::AiError;
 use crate::alloc::reserve;
 use crate::rollout::{Rollout, below};
-use rand::RngExt;
-use tabula_core::{Actor, Game, GameRng, MAX_SEATS, Seat, SeatSet, ToAct};
+use std::ops::Range;
+use tabula_core::{Actor, Game, GameRng, MAX_SEATS, Seat, ToAct};
 
 pub(crate) const NONE: u32 = u32::MAX;
 /// `actor` of the edge into a chance outcome (and of the root).
@@ -18,16 +20,34 @@ pub(crate) const NATURE: u8 = u8::MAX;
 
 /// What kind of state a node holds (known once expanded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub(crate) enum Kind {
-    Unexpanded,
+    Unexpanded = 0,
+    /// The shared tree only: another thread is expanding the node.
+    Busy = 1,
     /// `mover` chooses among the children.
-    Decision,
+    Decision = 2,
     /// Several seats may act (`mover` holds the seat set's bits); each child is its actor's.
-    Several,
+    Several = 3,
     /// Nature chooses; each child has a probability.
-    Chance,
+    Chance = 4,
     /// The game is over (or nobody can act).
-    Terminal,
+    Terminal = 5,
+}
+
+impl Kind {
+    /// The kind whose discriminant is `value` (the shared tree keeps kinds as `u8`).
+    #[inline]
+    pub fn from_u8(value: u8) -> Kind {
+        match value {
+            0 => Kind::Unexpanded,
+            2 => Kind::Decision,
+            3 => Kind::Several,
+            4 => Kind::Chance,
+            5 => Kind::Terminal,
+            _ => Kind::Busy,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -48,7 +68,7 @@ pub(crate) struct Node<A> {
     /// The seat that chose `action` ([`NATURE`] for chance and the root).
     pub actor: u8,
     /// `action` is the rollout policy's recommendation ([`Rollout::prior`]); its parent then
-    /// selects by PUCT (see [`Tree::best_guided`]).
+    /// selects by PUCT (see `select.rs`).
     pub prior: bool,
     pub kind: Kind,
     /// Decision nodes: the seat to move; several-seat nodes: the seat set's bits.
@@ -146,7 +166,7 @@ impl<A: Copy> Tree<A> {
     /// Expands `node`, whose state is `game`. Returns false (leaving it unexpanded) when the
     /// tree is full, or when the system refuses its memory ([`Tree::refused`]). A seat's children are shuffled, then the policy's recommendation (if any)
     /// is put first and marked.
-    pub fn expand<G: Game<Action = A>, R: Rollout<G>>(
+    pub fn expand_node<G: Game<Action = A>, R: Rollout<G>>(
         &mut self,
         node: usize,
         game: &G,
@@ -241,177 +261,6 @@ impl<A: Copy> Tree<A> {
         }
     }
 
-    /// Selection at a decision node: UCT (untried children first, in order), or PUCT when
-    /// the policy recommended a child (see [`Tree::best_guided`]).
-    #[inline]
-    pub fn select_decision(&mut self, node: usize, c: f64, prior_weight: f32) -> usize {
-        let n = self.nodes[node];
-        if n.num_children > 0 && self.nodes[n.first_child as usize].prior {
-            let fpu = self.mean_or_half(node, n.mover as usize);
-            return self.best_guided(n.children(), n.visits, prior_weight, fpu, None);
-        }
-        if n.tried < n.num_children {
-            self.nodes[node].tried += 1;
-            return (n.first_child + n.tried) as usize;
-        }
-        self.best_uct(n.children(), n.visits, c, None)
-    }
-
-    /// `seat`'s mean return at `node` (½ before any visit).
-    fn mean_or_half(&self, node: usize, seat: usize) -> f32 {
-        match self.nodes[node].visits {
-            0 => 0.5,
-            v => self.value(node, seat) / v as f32,
-        }
-    }
-
-    /// UCT over `children` (all visited) for their actor; with `actor`, only that seat's
-    /// children. Each child's mean return and `1/sqrt(visits)` are cached, so the score is
-    /// one multiply-add per child.
-    #[inline]
-    fn best_uct(
-        &self,
-        children: std::ops::Range<usize>,
-        parent_visits: u32,
-        c: f64,
-        actor: Option<u8>,
-    ) -> usize {
-        let scale = (c * fast_ln(parent_visits.max(1)).sqrt()) as f32;
-        let mut best = children.start;
-        let mut best_score = f32::NEG_INFINITY;
-        for child in children {
-            let ch = &self.nodes[child];
-            if actor.is_some_and(|a| ch.actor != a) {
-                continue;
-            }
-            let score = ch.q + scale * ch.inv_sqrt_visits;
-            if score > best_score {
-                best_score = score;
-                best = child;
-            }
-        }
-        best
-    }
-
-    /// PUCT where the rollout policy recommended a child: `Q + w·P·sqrt(N)/(1 + n)` with
-    /// `P` = 0.9 for the recommended child and the remaining 0.1 shared by the others, and
-    /// `Q` of an unvisited child taken as the parent's mean (`fpu`). Unlike UCT, it does not
-    /// try every child first: the search follows the policy's line and leaves it only when
-    /// that line does worse than the alternatives' estimate. (With UCT a strong policy makes
-    /// deferring an action look better than taking it, since the tree's exploration of the
-    /// action's subtree drags its mean below what the policy achieves after deferring.)
-    fn best_guided(
-        &self,
-        children: std::ops::Range<usize>,
-        parent_visits: u32,
-        prior_weight: f32,
-        fpu: f32,
-        actor: Option<u8>,
-    ) -> usize {
-        let count = children
-            .clone()
-            .filter(|&ch| actor.is_none_or(|a| self.nodes[ch].actor == a))
-            .count();
-        let other_share = if count > 1 {
-            0.1 / (count - 1) as f32
-        } else {
-            0.0
-        };
-        let scale = prior_weight * (parent_visits.max(1) as f32).sqrt();
-        let mut best = children.start;
-        let mut best_score = f32::NEG_INFINITY;
-        for child in children {
-            let ch = &self.nodes[child];
-            if actor.is_some_and(|a| ch.actor != a) {
-                continue;
-            }
-            let q = if ch.visits == 0 { fpu } else { ch.q };
-            let p = if ch.prior { 0.9 } else { other_share };
-            let score = q + scale * p / (1.0 + ch.visits as f32);
-            if score > best_score {
-                best_score = score;
-                best = child;
-            }
-        }
-        best
-    }
-
-    /// A chance outcome, sampled by its probability.
-    #[inline]
-    pub fn select_chance(&self, node: usize, rng: &mut GameRng) -> usize {
-        let range = self.nodes[node].children();
-        let mut x: f32 = rng.random();
-        for child in range.clone() {
-            x -= self.nodes[child].prob;
-            if x < 0.0 {
-                return child;
-            }
-        }
-        range.end - 1
-    }
-
-    /// Several seats may act: a uniformly random acting seat acts (as the first to reach the
-    /// game), choosing among its own actions by UCT (untried ones first), or by PUCT when the
-    /// policy recommended one of them.
-    pub fn select_several(
-        &mut self,
-        node: usize,
-        c: f64,
-        prior_weight: f32,
-        rng: &mut GameRng,
-    ) -> usize {
-        let n = self.nodes[node];
-        // The acting seats that have at least one action.
-        let mut with_actions = 0u8;
-        for child in n.children() {
-            let actor = self.nodes[child].actor;
-            if actor < 8 {
-                with_actions |= 1 << actor;
-            }
-        }
-        let seats = SeatSet::from_bits(n.mover & with_actions);
-        let pick = below(rng, seats.len().max(1));
-        let seat = seats.iter().nth(pick).unwrap_or(Seat(0));
-        let (mut seat_visits, mut guided, mut untried) = (0, false, None);
-        for child in n.children() {
-            let ch = &self.nodes[child];
-            if ch.actor == seat.0 {
-                guided |= ch.prior;
-                if ch.visits == 0 && untried.is_none() {
-                    untried = Some(child);
-                }
-                seat_visits += ch.visits;
-            }
-        }
-        if guided {
-            let fpu = self.mean_or_half(node, seat.index());
-            return self.best_guided(n.children(), seat_visits, prior_weight, fpu, Some(seat.0));
-        }
-        match untried {
-            Some(child) => child,
-            None => self.best_uct(n.children(), seat_visits, c, Some(seat.0)),
-        }
-    }
-
-    #[inline]
-    pub fn backpropagate(&mut self, path: &[u32], returns: &[f64; MAX_SEATS]) {
-        let seats = self.seats;
-        for &node in path {
-            let node = node as usize;
-            let values = &mut self.values[node * seats..(node + 1) * seats];
-            for (v, r) in values.iter_mut().zip(returns) {
-                *v += *r as f32;
-            }
-            let n = &mut self.nodes[node];
-            n.visits += 1;
-            let visits = n.visits as f32;
-            if (n.actor as usize) < seats {
-                n.q = values[n.actor as usize] / visits;
-            }
-            n.inv_sqrt_visits = 1.0 / visits.sqrt();
-        }
-    }
-
     /// The child of `node` reached by `action` (actions of several-seat states carry their
     /// seat, so the action alone identifies the edge).
     pub fn find_child(&self, node: usize, action: A) -> Option<usize>
@@ -466,38 +315,138 @@ impl<A: Copy> Tree<A> {
     }
 }
 
-/// `ln(n)` to about 1e-4 relative error, without calling libm: UCT evaluates it once per
-/// tree level per iteration, where an exact logarithm costs a noticeable share of the time.
-#[inline]
-pub(crate) fn fast_ln(n: u32) -> f64 {
-    let x = n as f32;
-    let bits = x.to_bits();
-    let exponent = ((bits >> 23) & 0xff) as i32 - 127;
-    // The mantissa m in [1, 2); log2(m) by a least-squares polynomial in t = m - 1
-    // (maximum error 3e-5).
-    let t = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000) - 1.0;
-    let log2_m = t
-        * (1.441_825_8
-            + t * (-0.708_682_1 + t * (0.415_422 + t * (-0.194_422_7 + t * 0.045_885_5))));
-    (exponent as f32 + log2_m) as f64 * std::f64::consts::LN_2
-}
+impl<A: Copy + PartialEq> TreeStore<A> for Tree<A> {
+    #[inline]
+    fn seats(&self) -> usize {
+        self.seats
+    }
 
-#[cfg(test)]
-mod tests {
-    use super::fast_ln;
+    #[inline]
+    fn kind(&self, node: usize) -> Kind {
+        self.nodes[node].kind
+    }
 
-    #[test]
-    fn fast_ln_is_close_to_ln() {
-        for n in (1..100_000u32)
-            .step_by(7)
-            .chain([1, 2, 3, 1 << 20, u32::MAX])
-        {
-            let exact = (n as f64).ln();
-            let approx = fast_ln(n);
-            assert!(
-                (approx - exact).abs() <= 1e-3 * exact.max(1.0),
-                "{n}: {approx} vs {exact}"
-            );
+    #[inline]
+    fn is_new_leaf(&self, node: usize) -> bool {
+        self.nodes[node].visits == 0
+    }
+
+    #[inline]
+    fn expand<G: Game<Action = A>, R: Rollout<G>>(
+        &mut self,
+        node: usize,
+        game: &G,
+        policy: &R,
+        rng: &mut GameRng,
+        scratch: &mut Scratch<A>,
+    ) -> Kind {
+        if self.expand_node(
+            node,
+            game,
+            policy,
+            rng,
+            &mut scratch.actions,
+            &mut scratch.chances,
+        ) {
+            self.nodes[node].kind
+        } else {
+            Kind::Unexpanded
         }
+    }
+
+    #[inline]
+    fn begin(&mut self, path: &mut Vec<u32>) {
+        path.push(0);
+    }
+
+    #[inline]
+    fn enter(&mut self, _child: usize) {}
+
+    #[inline]
+    fn backpropagate(&mut self, path: &[u32], returns: &[f64; MAX_SEATS]) {
+        let seats = self.seats;
+        for &node in path {
+            let node = node as usize;
+            let values = &mut self.values[node * seats..(node + 1) * seats];
+            for (v, r) in values.iter_mut().zip(returns) {
+                *v += *r as f32;
+            }
+            let n = &mut self.nodes[node];
+            n.visits += 1;
+            let visits = n.visits as f32;
+            if (n.actor as usize) < seats {
+                n.q = values[n.actor as usize] / visits;
+            }
+            n.inv_sqrt_visits = 1.0 / visits.sqrt();
+        }
+    }
+
+    #[inline]
+    fn children(&self, node: usize) -> Range<usize> {
+        self.nodes[node].children()
+    }
+
+    #[inline]
+    fn mover(&self, node: usize) -> u8 {
+        self.nodes[node].mover
+    }
+
+    #[inline]
+    fn children_and_visits(&self, node: usize) -> (Range<usize>, u32) {
+        let n = &self.nodes[node];
+        (n.children(), n.visits)
+    }
+
+    #[inline]
+    fn visits(&self, node: usize) -> u32 {
+        self.nodes[node].visits
+    }
+
+    #[inline]
+    fn mean(&self, node: usize, seat: usize, visits: u32) -> f32 {
+        self.value(node, seat) / visits as f32
+    }
+
+    /// Kept up to date by backpropagation.
+    #[inline]
+    fn child_mean(&self, child: usize, _actor: usize, _visits: u32) -> f32 {
+        self.nodes[child].q
+    }
+
+    /// Each child's mean return and `1/sqrt(visits)` are cached, so the score is one
+    /// multiply-add.
+    #[inline]
+    fn uct_score(&self, child: usize, scale: f32) -> f32 {
+        let ch = &self.nodes[child];
+        ch.q + scale * ch.inv_sqrt_visits
+    }
+
+    #[inline]
+    fn actor(&self, child: usize) -> u8 {
+        self.nodes[child].actor
+    }
+
+    #[inline]
+    fn prior(&self, child: usize) -> bool {
+        self.nodes[child].prior
+    }
+
+    #[inline]
+    fn prob(&self, child: usize) -> f32 {
+        self.nodes[child].prob
+    }
+
+    #[inline]
+    fn action(&self, child: usize) -> Option<A> {
+        self.nodes[child].action
+    }
+
+    #[inline]
+    fn claim_untried(&mut self, node: usize, children: Range<usize>) -> Option<usize> {
+        let n = &mut self.nodes[node];
+        (n.tried < n.num_children).then(|| {
+            n.tried += 1;
+            children.start + n.tried as usize - 1
+        })
     }
 }

@@ -13,8 +13,8 @@
 //! work on one task at a time, a helper trying the opponent's replies in reverse order: the
 //! drawing column's proof must refute every reply, and the two threads meet in the middle,
 //! where taking the next column instead was mostly wasted (the first drawing column ends
-//! the proof). On a drawn position after 8 plies, two threads searched 40.5M nodes in all
-//! this way against 52.9M taking tasks apart (one thread: 37.4M).
+//! the proof; the node counts that decided it are in bench/log/performance-history.md,
+//! "Connect Four: keeping the game-theoretic value").
 //!
 //! With several threads the answer is reproducible whenever the proof finishes within its
 //! budget. Only when the budget runs out part-way can the outcome depend on the threads'

@@ -10,10 +10,10 @@ use crate::bitboard::{BOARD, BOTTOM, CELLS, WIDTH, column_mask, completing_cells
 /// Columns in the order they are tried: the centre first.
 pub(super) const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
-/// The most stones a position may have for the enhanced transposition cutoff to be tried.
-/// On a hard position after 8 plies (49.5M nodes without), trying it up to 28 stones saved
-/// 24% of the nodes and about 20% of the CPU time; at every stone count it saved 36% of the
-/// nodes but took 30% more time. On 40 positions after 6–11 plies the time was the same.
+/// The most stones a position may have for the enhanced transposition cutoff to be tried:
+/// far from the end it saves nodes and time, while tried at every stone count it saved more
+/// nodes but took more time (measured on 2 December 2026: bench/log/performance-history.md,
+/// "Connect Four: keeping the game-theoretic value").
 const ETC_STONES: i32 = 28;
 
 /// A position as the solver sees it: the stones of the side to move and every stone.

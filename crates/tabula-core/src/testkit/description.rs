@@ -1,13 +1,18 @@
 //! [`check_description`]: a game's [`GameDescription`] against the game itself, so that the
 //! two cannot disagree.
 
-use crate::{Game, GameDescription, MAX_SEATS, Presentation, Seat, rng_from_seed, step_random};
+use crate::{
+    Game, GameDescription, MAX_SEATS, ParamDescription, Presentation, Seat, rng_from_seed,
+    step_random,
+};
 use serde_json::{Map, Value};
 
 /// Checks `description` against the game `G` and returns every disagreement found (empty
 /// when they agree):
 /// - the name is `G::NAME`; parameter names are unique and not `players`;
 /// - the parameters are exactly the fields of `G::Params` besides `players`;
+/// - a parameter listed as a choice (`values`) is a `string` whose default is listed, whose
+///   every value the game accepts, and outside whose list the game accepts nothing;
 /// - a described default is the serde default of its field, or, where the field defaults to
 ///   nothing (`null`: the game derives it), a game made with the described value is the game
 ///   made with none;
@@ -80,6 +85,9 @@ pub fn check_description<G: Game + Presentation>(description: &GameDescription) 
                 p.name
             ));
         }
+    }
+    for p in d.params.iter().filter(|p| !p.values.is_empty()) {
+        faults.extend(check_values::<G>(&defaults, p));
     }
     for n in 0..=MAX_SEATS + 1 {
         let accepted = with(&defaults, "players", Value::from(n))
@@ -161,10 +169,17 @@ pub fn check_views_alike<G: Game + Presentation>(mut game: G, seed: u64) -> Opti
     let mut rng = rng_from_seed(seed);
     let (mut actions, mut chances) = (Vec::new(), Vec::new());
     for step in 0..300 {
-        let spectator = serde_json::to_value(game.view(None)).ok();
+        let spectator = match super::view_json(&game, None) {
+            Ok(view) => view,
+            Err(e) => return Some(format!("after {step} random steps {e}")),
+        };
         for i in 0..game.num_seats() {
             let seat = Seat(i as u8);
-            if serde_json::to_value(game.view(Some(seat))).ok() != spectator {
+            let seen = match super::view_json(&game, Some(seat)) {
+                Ok(view) => view,
+                Err(e) => return Some(format!("after {step} random steps {e}")),
+            };
+            if seen != spectator {
                 return Some(format!(
                     "no hidden information, but after {step} random steps seat {} sees \
                      another view than a spectator",
@@ -180,6 +195,45 @@ pub fn check_views_alike<G: Game + Presentation>(mut game: G, seed: u64) -> Opti
 }
 
 /// `G::Params` from its serde defaults with `name` set to `value`.
+/// A parameter listed as a choice: a `string`, its default among its values, every value
+/// accepted by the game and a word outside the list refused.
+fn check_values<G: Game>(defaults: &Map<String, Value>, p: &ParamDescription) -> Vec<String> {
+    let mut faults = Vec::new();
+    if p.kind != "string" {
+        faults.push(format!(
+            "parameter `{}`: values listed for a `{}`; only a `string` is a choice",
+            p.name, p.kind
+        ));
+    }
+    if let Some(default) = p.default
+        && !p.values.contains(&default)
+    {
+        faults.push(format!(
+            "parameter `{}`: the default `{default}` is not among its values {:?}",
+            p.name, p.values
+        ));
+    }
+    let accepts = |word: &str| {
+        with::<G::Params>(defaults, p.name, Value::from(word)).is_some_and(|q| G::new(&q).is_ok())
+    };
+    for value in p.values {
+        if !accepts(value) {
+            faults.push(format!(
+                "parameter `{}`: the listed value `{value}` is refused by the game",
+                p.name
+            ));
+        }
+    }
+    let outside = "not-a-listed-value";
+    if accepts(outside) {
+        faults.push(format!(
+            "parameter `{}`: the game accepts `{outside}`, which its values do not list",
+            p.name
+        ));
+    }
+    faults
+}
+
 fn with<P: serde::de::DeserializeOwned>(
     defaults: &Map<String, Value>,
     name: &str,

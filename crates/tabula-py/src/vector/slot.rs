@@ -66,6 +66,33 @@ impl<'a> Out<'a> {
             },
         )
     }
+
+    /// Each game's rows, in order.
+    pub(crate) fn rows(self, cfg: &Config) -> impl Iterator<Item = Out<'a>> {
+        let obs = self.obs.chunks_exact_mut(cfg.obs_len);
+        let fin = self.final_obs.chunks_exact_mut(cfg.obs_len);
+        let mask = self.mask.chunks_exact_mut(cfg.num_actions);
+        let rewards = self.rewards.chunks_exact_mut(cfg.seats);
+        let flags = self.terminated.iter_mut().zip(self.truncated.iter_mut());
+        let seats = self.to_act.iter_mut().zip(self.acted.iter_mut());
+        obs.zip(fin)
+            .zip(mask)
+            .zip(rewards)
+            .zip(flags)
+            .zip(seats)
+            .map(
+                |(((((obs, final_obs), mask), rewards), (te, tr)), (t, a))| Out {
+                    obs,
+                    final_obs,
+                    mask,
+                    rewards,
+                    terminated: std::slice::from_mut(te),
+                    truncated: std::slice::from_mut(tr),
+                    to_act: std::slice::from_mut(t),
+                    acted: std::slice::from_mut(a),
+                },
+            )
+    }
 }
 
 /// One game and what it keeps between steps.
@@ -80,7 +107,6 @@ pub(crate) struct Slot {
     seat: Option<Seat>,
     /// The caller's steps in this game.
     steps: usize,
-    buf: Vec<f32>,
     /// The indices set in the mask row (cleared before the next are set).
     shown: Vec<usize>,
 }
@@ -94,7 +120,6 @@ impl Slot {
             legal: Vec::new(),
             seat: None,
             steps: 0,
-            buf: Vec::new(),
             shown: Vec::new(),
         }
     }
@@ -122,6 +147,7 @@ impl Slot {
         cfg: &Config,
         seed: u64,
         row: &mut Out<'_>,
+        buf: &mut Vec<f32>,
     ) -> Result<(), RegistryError> {
         self.rng = rng_from_seed(seed);
         self.bots = (0..cfg.seats)
@@ -141,7 +167,7 @@ impl Slot {
         row.rewards.fill(0.0);
         row.terminated[0] = false;
         row.truncated[0] = false;
-        self.write(cfg, row);
+        self.write(cfg, row, buf);
         Ok(())
     }
 
@@ -162,9 +188,10 @@ impl Slot {
         cfg: &Config,
         action: usize,
         row: &mut Out<'_>,
+        buf: &mut Vec<f32>,
     ) -> Result<(), RegistryError> {
         let seat = self.seat.expect("checked");
-        self.game.apply_legal_index(Actor::Seat(seat), action);
+        self.game.play_legal_index(Actor::Seat(seat), action);
         self.steps += 1;
         row.acted[0] = seat.index() as i64;
         self.advance();
@@ -182,11 +209,11 @@ impl Slot {
             _ => row.rewards.fill(0.0),
         }
         if terminated || truncated {
-            self.game.observe(Some(seat), &mut self.buf);
-            row.final_obs.copy_from_slice(&self.buf);
+            self.game.observe(Some(seat), buf);
+            row.final_obs.copy_from_slice(buf);
             self.restart(cfg)?;
         }
-        self.write(cfg, row);
+        self.write(cfg, row, buf);
         Ok(())
     }
 
@@ -246,11 +273,11 @@ impl Slot {
         let actor = Actor::Seat(seats[0]);
         self.game.legal_indices_into(actor, &mut self.legal);
         let pick = self.legal[self.rng.random_range(0..self.legal.len())];
-        self.game.apply_legal_index(actor, pick);
+        self.game.play_legal_index(actor, pick);
     }
 
     /// Writes the observation, mask and seat of the caller's seat to act.
-    fn write(&mut self, cfg: &Config, row: &mut Out<'_>) {
+    fn write(&mut self, cfg: &Config, row: &mut Out<'_>, buf: &mut Vec<f32>) {
         debug_assert_eq!(row.mask.len(), cfg.num_actions);
         for &i in &self.shown {
             row.mask[i] = false;
@@ -260,8 +287,8 @@ impl Slot {
             row.mask[i] = true;
         }
         self.shown.clone_from(&self.legal);
-        self.game.observe(Some(seat), &mut self.buf);
-        row.obs.copy_from_slice(&self.buf);
+        self.game.observe(Some(seat), buf);
+        row.obs.copy_from_slice(buf);
         row.to_act[0] = seat.index() as i64;
     }
 }

@@ -1,6 +1,6 @@
 //! Connect Four, the reference game.
 
-use crate::Entry;
+use crate::{Entry, Ladder};
 use tabula_ai::BotFactory;
 use tabula_ai::solver::{ExactSolver, SharedProof};
 use tabula_connect_four::solver::{KeepingSearch, Solver};
@@ -8,14 +8,26 @@ use tabula_connect_four::{Column, ConnectFour};
 
 /// Alpha-beta's threads split the work here as in the other games: from varied openings, two
 /// threads that split scored 52 % against one thread at equal time over 3,000 games, and 50 %
-/// without splitting (docs/performance.md, "Connect Four from varied openings").
+/// without splitting (6 December 2026; bench/log/performance-history.md, "Connect Four from
+/// varied openings").
 pub static ENTRY: Entry<ConnectFour> = Entry::new(&tabula_connect_four::DESCRIPTION, || {
     BotFactory::new().with_alphabeta().with_solver(solver)
-});
+})
+.with_ladder(&LADDER)
+.with_themes(tabula_connect_four::puzzle_themes);
+
+/// The levels' ladder, each against the one below (docs/performance.md, "Bot strength",
+/// 2 December 2026): their estimated ratings.
+static LADDER: Ladder = Ladder {
+    players: 2,
+    games: 100,
+    scores: &[0.985, 0.98, 0.75, 0.90],
+};
 
 /// The bitboard solver, with a 16 MiB table (2^21 entries) per bot, shared by the threads of
 /// a proof (larger tables save few nodes on the positions a move meets and search more
-/// slowly, out of the processor's cache; see docs/performance.md).
+/// slowly, out of the processor's cache; measured in bench/log/performance-history.md,
+/// "Connect Four: keeping the game-theoretic value").
 fn solver() -> Box<dyn ExactSolver<ConnectFour>> {
     Box::new(BitboardSolver(Solver::new(), 0))
 }

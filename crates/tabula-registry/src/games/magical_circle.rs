@@ -3,10 +3,10 @@
 //!
 //! The exact swap solver finds every way to win a card, so two searching bots that both use
 //! it differ only by chance: with races decided by skill, more iterations did not make a
-//! stronger bot (`casual` scored 39 % against `beginner`). What separates players is how
-//! far they see, so that is what the levels are made of.
+//! stronger bot (bench/log/performance-history.md, "The ladder: adjacent levels"). What
+//! separates players is how far they see, so that is what the levels are made of.
 
-use crate::Entry;
+use crate::{Entry, Ladder};
 use rand::RngExt;
 use tabula_ai::{AiError, Bot, BotFactory, Decision, Level, SearchLimits, SearchReport};
 use tabula_ai::{RandomRollout, Rollout};
@@ -14,20 +14,45 @@ use tabula_core::{Actor, Game, GameRng, Seat, SeatSet, ToAct};
 use tabula_magical_circle::{Action, MagicalCircle};
 
 /// `expert`'s search (for analysis) runs 30 000 iterations instead of 50 000: with the
-/// solver's rollouts 50 000 took 1.8 s per move (2.1 s at most) of one core, over the 2 s of
-/// the level's time budget (see the table in `tabula_ai::level`). The levels play by sight
-/// ([`SightBot`]).
+/// solver's rollouts 50 000 took 1.8 s per move (2.1 s at most) of one core of a 2-core
+/// machine on 2 December 2026, over the 2 s of the level's time budget (docs/performance.md,
+/// "Levels: time per move"). The levels play by sight ([`SightBot`]).
 pub static ENTRY: Entry<MagicalCircle> = Entry::new(&tabula_magical_circle::DESCRIPTION, || {
     BotFactory::new()
         .with_rollout(SolverRollout)
         .with_level_iterations([100, 1_000, 10_000, 30_000])
         .with_level_policy(|search, level, _seed| Box::new(SightBot::new(search, level)))
-});
+})
+.with_ladder(&LADDER)
+.with_race_lines(tabula_magical_circle::fewest_swap_lines);
+
+/// The levels' ladder, each against the one below (docs/performance.md, "Bot strength",
+/// 2 December 2026): their estimated ratings.
+static LADDER: Ladder = Ladder {
+    players: 2,
+    games: 1000,
+    scores: &[1.0, 0.946, 0.941, 0.832],
+};
 
 /// How far each level sees, weakest first: the most swaps a way to win a revealed card may
 /// take for the level to notice it (the levels' table in `tabula_ai::level`). 7 is every way:
 /// two swap cards add up to 7 at most.
 pub const VISION: [u8; 4] = [1, 2, 3, 7];
+
+/// How fast each level reacts in a race, weakest first, as a person of that strength would:
+/// milliseconds to take in the revealed cards, then milliseconds for each swap of the way to
+/// win one that the level traces before claiming. A level that sees no card votes after
+/// looking as far as it sees (at most [`VOTE_SWAPS`] swaps' time). Real-time hosts wait this
+/// long before applying the claim or the vote ([`Bot::think_delay`]).
+pub const REACTION_MS: [(u64, u64); 4] = [
+    (2_500, 2_500),
+    (2_000, 2_000),
+    (1_500, 1_500),
+    (1_000, 1_000),
+];
+
+/// The most swaps' time a level spends looking before it votes.
+pub const VOTE_SWAPS: u8 = 4;
 
 /// A level of Magical Circle: it claims the hourglass when it sees a card it can win (a
 /// winning plan of at most its vision's swaps, widened by one per round passed since the
@@ -37,6 +62,8 @@ pub const VISION: [u8; 4] = [1, 2, 3, 7];
 pub struct SightBot {
     search: Box<dyn Bot<MagicalCircle>>,
     vision: u8,
+    /// The level's [`REACTION_MS`].
+    reaction: (u64, u64),
     /// Sets of revealed cards passed by a vote since the last claim: each widens the sight
     /// by one swap, as players who stare at the circle for long see farther.
     passed: u8,
@@ -49,6 +76,7 @@ impl SightBot {
         SightBot {
             search,
             vision: VISION[level as usize],
+            reaction: REACTION_MS[level as usize],
             passed: 0,
             actions: Vec::new(),
         }
@@ -62,9 +90,16 @@ impl SightBot {
 
     /// Whether `seat` sees a way to win a revealed card: a plan of at most its sight's swaps.
     fn sees_a_card(&self, game: &MagicalCircle, seat: Seat) -> bool {
+        self.seen_plan_swaps(game, seat).is_some()
+    }
+
+    /// The swaps of the way to win a card that `seat` sees, if it sees one.
+    fn seen_plan_swaps(&self, game: &MagicalCircle, seat: Seat) -> Option<u8> {
         // Plans come fewest swaps first.
         game.best_plan(seat)
-            .is_some_and(|p| p.swaps.len() <= self.sight() as usize)
+            .map(|p| p.swaps.len())
+            .filter(|&n| n <= self.sight() as usize)
+            .map(|n| n as u8)
     }
 
     /// What the bot does, given the legal actions of `seat` (not empty).
@@ -138,8 +173,17 @@ impl Bot<MagicalCircle> for SightBot {
         self.search.reset();
     }
 
+    /// In a race, a person's reaction at this level ([`REACTION_MS`]); otherwise the search's
+    /// pace.
     fn think_delay(&self, game: &MagicalCircle, seat: Seat) -> std::time::Duration {
-        self.search.think_delay(game, seat)
+        if !matches!(game.to_act(), ToAct::Several(_)) {
+            return self.search.think_delay(game, seat);
+        }
+        let (look, per_swap) = self.reaction;
+        let swaps = self
+            .seen_plan_swaps(game, seat)
+            .unwrap_or(self.sight().min(VOTE_SWAPS));
+        std::time::Duration::from_millis(look + per_swap * u64::from(swaps))
     }
 
     fn set_stop(&mut self, stop: Option<tabula_ai::Stop>) {

@@ -42,6 +42,8 @@ pub(crate) struct CreateRequest {
     position: Option<String>,
     /// The match's clock, `{"initial_s": …, "increment_s": …}`.
     clock: Option<Value>,
+    /// A rated match (between two accounts; casual by default).
+    rated: Option<bool>,
 }
 
 pub(crate) async fn create(
@@ -92,6 +94,7 @@ pub(crate) async fn create(
             hints: allowed,
             position: req.position,
             clock,
+            rated: req.rated.unwrap_or(false),
         })
         .await?;
     let seats: Vec<Value> = created

@@ -34,12 +34,15 @@ pub(crate) async fn positions(
     let broken = |what: String| ApiError::internal(format!("match {id} does not replay: {what}"));
     let (mut game, _) = replay_start(entry, &shared.record).map_err(|e| broken(e.to_string()))?;
     let mut out = Vec::with_capacity(log.len() + 1);
-    let at = |ply: usize, game: &dyn tabula_registry::DynGame| json!({ "ply": ply, "view": game.view(seat), "status": status_json(game) });
-    out.push(at(0, game.as_ref()));
+    let at = |ply: usize, game: &dyn tabula_registry::DynGame| -> Result<Value, ApiError> {
+        let view = game.view(seat).map_err(ApiError::from_registry)?;
+        Ok(json!({ "ply": ply, "view": view, "status": status_json(game) }))
+    };
+    out.push(at(0, game.as_ref())?);
     for (i, e) in log.iter().enumerate() {
         game.apply(e.actor.to_core(), &e.action)
             .map_err(|err| broken(format!("ply {i}: {err}")))?;
-        out.push(at(i + 1, game.as_ref()));
+        out.push(at(i + 1, game.as_ref())?);
     }
     if snap.ending.is_some()
         && let Some(last) = out.last_mut()

@@ -1,6 +1,7 @@
 //! The game list, the rules, and the web UI: the repository's `web/` directory, embedded in
-//! the binary at build time. `/` is `index.html`, `/match/<id>` is `match.html` and
-//! `/rules/<game>` is `rules.html` (each falling back to `index.html` until it exists); any
+//! the binary at build time. `/` is `index.html`, `/match/<id>` is `match.html`,
+//! `/rules/<game>` is `rules.html`, `/learn/<game>` is `learn.html`, `/puzzles` and
+//! `/puzzles/<id>` are `puzzles.html` (each falling back to `index.html` until it exists); any
 //! other path is the file of that name, with its content type. The UI's tests and tooling
 //! (`tests/`, `node_modules/`, `package*.json`, dotfiles) are neither embedded nor served.
 
@@ -107,12 +108,40 @@ fn page(name: &'static str) -> &'static str {
     }
 }
 
-pub(crate) async fn static_file(uri: Uri) -> Response {
+/// Whether the web UI has a renderer of its own for the game called `game`
+/// (`js/games/<game>.js`); a game without one is drawn from its board as text unless its
+/// registry entry ships a renderer (served by [`static_file`]).
+pub(crate) fn built_in_renderer(game: &str) -> bool {
+    Web::get(&format!("js/games/{game}.js")).is_some()
+}
+
+/// The web UI's files; `/js/games/<name>.js` of a game whose entry ships its own renderer
+/// (`Entry::with_renderer`) is that renderer.
+pub(crate) async fn static_file(State(hub): State<AppState>, uri: Uri) -> Response {
     let path = uri.path();
+    if let Some(name) = path
+        .strip_prefix("/js/games/")
+        .and_then(|f| f.strip_suffix(".js"))
+        .filter(|name| !built_in_renderer(name))
+        && let Some(module) = hub
+            .catalog()
+            .find(name)
+            .ok()
+            .and_then(|entry| entry.info().renderer)
+    {
+        return (
+            [(header::CONTENT_TYPE, content_type(path))],
+            module.to_string(),
+        )
+            .into_response();
+    }
     let file = match path {
         "/" | "/index.html" => "index.html",
         p if p.starts_with("/match/") => page("match.html"),
         p if p.starts_with("/rules/") => page("rules.html"),
+        "/puzzles" => page("puzzles.html"),
+        p if p.starts_with("/puzzles/") => page("puzzles.html"),
+        p if p.starts_with("/learn/") => page("learn.html"),
         p => p.trim_start_matches('/'),
     };
     match Web::get(file) {

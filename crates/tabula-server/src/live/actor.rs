@@ -21,7 +21,7 @@ use super::retry::Backoff;
 use super::shared::Written;
 use super::{Ack, Command, MatchShared, Services, Snapshot, Table, now_ms};
 use crate::ApiError;
-use crate::store::{LogActor, LogEntry};
+use crate::store::{LogActor, LogEntry, SeatKind};
 use std::sync::Arc;
 use std::time::Duration;
 use tabula_core::{Actor as CoreActor, GameRng, Seat, ToAct};
@@ -32,6 +32,7 @@ use tokio::time::Instant;
 mod bot_moves;
 mod catch_up;
 mod clock;
+mod rated;
 mod seats;
 mod table;
 
@@ -97,7 +98,7 @@ impl Actor {
             table,
             clock,
         } = start;
-        let params = game.params();
+        let params = crate::view::or_defect(game.params());
         let secs = params["hourglass_seconds"]
             .as_f64()
             .or_else(|| params["hourglass_secs"].as_f64())
@@ -115,6 +116,8 @@ impl Actor {
             ending: table.ending.clone(),
             offer: table.offer,
             may_offer: Vec::new(),
+            takeback_ask: table.takeback_ask,
+            may_take_back: Vec::new(),
             joined: Vec::new(),
             deadline_ms: None,
             clock: clock.clone(),
@@ -152,6 +155,13 @@ impl Actor {
     }
 
     fn publish(&self) {
+        let kinds: Vec<SeatKind> = self
+            .shared
+            .record
+            .seats
+            .iter()
+            .map(|s| s.kind.clone())
+            .collect();
         self.publisher.send_replace(Arc::new(Snapshot {
             game: self.game.clone(),
             ply: self.moves(),
@@ -161,6 +171,13 @@ impl Actor {
             offer: self.table.offer,
             may_offer: (0..self.joined.len())
                 .map(|i| self.table.may_offer(Seat(i as u8)))
+                .collect(),
+            takeback_ask: self.table.takeback_ask,
+            may_take_back: (0..self.joined.len())
+                .map(|i| {
+                    self.table
+                        .may_take_back(Seat(i as u8), &kinds, self.shared.real_time)
+                })
                 .collect(),
             joined: self.joined.clone(),
             deadline_ms: self.hourglass.as_ref().map(|h| h.deadline_ms),
@@ -342,11 +359,7 @@ impl Actor {
             });
         }
         let over = self.over();
-        let stored = self
-            .services
-            .store
-            .append(&self.shared.record.id, &entries, over)
-            .await;
+        let stored = self.store_entries(&entries, over, &self.table).await;
         if let Err(e) = stored {
             (self.game, self.rng) = backup;
             return Err(self.refused_by_store(e).await);

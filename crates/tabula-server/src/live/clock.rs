@@ -103,10 +103,10 @@ impl ClockSpec {
 /// A record's parameters as the game is given them: without the clock settings.
 pub(crate) fn game_params(params: &Value) -> Value {
     match params {
-        Value::Object(map) if map.contains_key(PARAM) => {
+        Value::Object(map) if map.contains_key(PARAM) || map.contains_key(crate::people::RATED) => {
             let map: Map<String, Value> = map
                 .iter()
-                .filter(|(k, _)| k.as_str() != PARAM)
+                .filter(|(k, _)| k.as_str() != PARAM && k.as_str() != crate::people::RATED)
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             Value::Object(map)

@@ -82,6 +82,8 @@ pub struct NewMatch {
     pub position: Option<String>,
     /// The match's clock; `None`: no clock.
     pub clock: Option<ClockSpec>,
+    /// A rated match: two people, rated at the end when both are accounts.
+    pub rated: bool,
 }
 
 /// A created match: its id, and per seat its role and its token (the creator's and invited
@@ -148,6 +150,7 @@ impl Hub {
                 )));
             }
         };
+        crate::people::check_rated(new.rated, &params, &new.seats, new.position.is_some())?;
         if params.contains_key(clock::PARAM) {
             return Err(ApiError::bad_request(
                 "params.clock: the clock is not a parameter of the game: give it as `clock`, \
@@ -246,6 +249,9 @@ impl Hub {
         if let (Some(spec), Value::Object(map)) = (new.clock, &mut record.params) {
             map.insert(clock::PARAM.into(), spec.to_json());
         }
+        if let (true, Value::Object(map)) = (new.rated, &mut record.params) {
+            map.insert(crate::people::RATED.into(), true.into());
+        }
         if game.num_seats() != players {
             return Err(ApiError::bad_request(format!(
                 "players: the game was set up for {} players, not {players}",
@@ -286,9 +292,7 @@ impl Hub {
         );
         let shared = Arc::new(MatchShared::new(
             record,
-            info.title,
-            info.hidden_information,
-            info.real_time,
+            info,
             Vec::new(),
             self.services.options.presence_grace,
         ));
@@ -392,7 +396,7 @@ fn start_position(
             "position: the game is already over in this position",
         ));
     }
-    let actual = game.params();
+    let actual = game.params().map_err(ApiError::from_registry)?;
     for (name, value) in given {
         match actual.get(name) {
             Some(a) if a == value => {}

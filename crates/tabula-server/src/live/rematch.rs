@@ -91,6 +91,7 @@ impl Hub {
                 hints: record.hints,
                 position: record.position.clone(),
                 clock: super::ClockSpec::of_params(&record.params),
+                rated: crate::people::is_rated(&record.params),
             })
             .await?;
         tracing::info!("match {}: rematch {}", record.id, created.id);

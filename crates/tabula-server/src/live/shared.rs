@@ -3,13 +3,13 @@
 //! the state after some entry of the log ([`Snapshot`]).
 
 use super::{Clock, Ending, Presence, Rematch};
-use crate::store::{LogEntry, MatchRecord, TokenHash};
+use crate::store::{LogEntry, MatchRecord, SeatKind, TokenHash};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use std::sync::{Arc, OnceLock, RwLock};
 use std::time::Duration;
 use tabula_core::Seat;
-use tabula_registry::DynGame;
+use tabula_registry::{DynGame, GameInfo};
 use tokio::sync::watch;
 
 /// The fixed part of a live match, shared by its actor and every reader.
@@ -18,8 +18,15 @@ pub(crate) struct MatchShared {
     pub record: MatchRecord,
     pub title: &'static str,
     pub hidden_information: bool,
+    /// Whether the web UI draws the game from its board as text (it has no renderer of its
+    /// own): the state then carries `board_text` where the position may be shown.
+    pub plain_board: bool,
+    /// The seats' colours as the game's description gives them (CSS), seat 1's first.
+    pub seat_colours: Vec<&'static str>,
     /// Whether the game runs in real time (no takebacks).
     pub real_time: bool,
+    /// Per seat, a bot level's estimated rating (from the game's measured ladder).
+    pub bot_ratings: Vec<Option<f64>>,
     /// The log (append-only, table events included; a snapshot owns its first `rev`
     /// entries).
     pub log: RwLock<Vec<LogEntry>>,
@@ -40,19 +47,28 @@ impl MatchShared {
     /// The shared part of a match made from its stored record and log.
     pub fn new(
         record: MatchRecord,
-        title: &'static str,
-        hidden_information: bool,
-        real_time: bool,
+        info: &GameInfo,
         log: Vec<LogEntry>,
         presence_grace: Duration,
     ) -> MatchShared {
         let tokens = record.seats.iter().map(|s| s.token_hash).collect();
+        let bot_ratings = record
+            .seats
+            .iter()
+            .map(|s| match &s.kind {
+                SeatKind::Bot(level) => info.level_rating(level),
+                SeatKind::Human => None,
+            })
+            .collect();
         MatchShared {
+            title: info.title,
+            hidden_information: info.hidden_information,
+            plain_board: info.renderer.is_none() && !crate::api::built_in_renderer(info.name),
+            seat_colours: info.seats.iter().map(|s| s.colour).collect(),
+            real_time: info.real_time,
+            bot_ratings,
             presence: Arc::new(Presence::new(record.seats.len(), presence_grace)),
             record,
-            title,
-            hidden_information,
-            real_time,
             log: RwLock::new(log),
             rematch: watch::Sender::new(None),
             tokens: RwLock::new(tokens),
@@ -133,6 +149,10 @@ pub(crate) struct Snapshot {
     pub offer: Option<Seat>,
     /// Per seat, whether it may offer a draw now (where draws exist).
     pub may_offer: Vec<bool>,
+    /// The seat whose takeback request stands (between two people).
+    pub takeback_ask: Option<Seat>,
+    /// Per seat, whether it may take a move back now, or ask for it.
+    pub may_take_back: Vec<bool>,
     /// Per seat: someone has taken it (humans) — bots are always seated.
     pub joined: Vec<bool>,
     /// When the running hourglass runs out, in milliseconds since the Unix epoch.
@@ -150,6 +170,7 @@ pub(crate) struct Written {
     view: OnceLock<Box<RawValue>>,
     params: OnceLock<Value>,
     position: OnceLock<String>,
+    board_text: OnceLock<String>,
     /// `view::status_out`, written by the view module.
     pub status: OnceLock<Box<RawValue>>,
 }
@@ -158,12 +179,23 @@ impl Snapshot {
     /// The view every viewer is shown, in a game without hidden information (where every
     /// seat's view is a spectator's: `tabula_core::testkit::check_views_alike`).
     pub fn view_for_all(&self) -> &RawValue {
-        self.written.view.get_or_init(|| self.game.view_text(None))
+        self.written
+            .view
+            .get_or_init(|| crate::view::or_defect_text(self.game.view_text(None)))
     }
 
     /// The game's parameters as its state gives them (`DynGame::params`), built once.
     pub fn params(&self) -> &Value {
-        self.written.params.get_or_init(|| self.game.params())
+        self.written
+            .params
+            .get_or_init(|| crate::view::or_defect(self.game.params()))
+    }
+
+    /// The board as text (`DynGame::board_text`), written once.
+    pub fn board_text(&self) -> &str {
+        self.written
+            .board_text
+            .get_or_init(|| self.game.board_text())
     }
 
     /// The position in notation (`DynGame::position`), written once.

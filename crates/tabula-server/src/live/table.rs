@@ -1,10 +1,12 @@
 //! What players do at the table besides moving: resigning, offering, accepting or declining a
-//! draw, taking a move back against bots. Each is an event of the match's log, stored like a
+//! draw, taking a move back (at once against bots; asked of the other person, who accepts or
+//! declines, between two people). Each is an event of the match's log, stored like a
 //! move (durably, before it is answered) and replayed on restart.
 //!
 //! An event is a log entry of the seat that made it whose action starts with `~` (no game's
-//! notation does): `~resign`, `~draw` (an offer), `~accept`, `~decline` and `~takeback K`
-//! (keep the first `K` moves), and `~timeout`, stored by the server for the seat whose clock
+//! notation does): `~resign`, `~draw` (an offer), `~accept`, `~decline`, `~undo` (a takeback
+//! asked of the other person), `~undo-accept`, `~undo-decline` and `~takeback K` (keep the
+//! first `K` moves), and `~timeout`, stored by the server for the seat whose clock
 //! ran out (`clock.rs`). The log stays append-only; what the game went through is the
 //! list of **moves** ([`Table::moves`]): the log without its events and without the moves a
 //! takeback undid, numbered again from 0. Clients see the moves as the match's `log` and their
@@ -31,8 +33,13 @@ pub enum TableRequest {
     AcceptDraw,
     /// The seat declines the standing draw offer.
     DeclineDraw,
-    /// The seat takes back its last move and the bots' replies since.
+    /// The seat takes back its last move and what followed: at once against bots, else asked
+    /// of the other person.
     Takeback,
+    /// The seat accepts the other person's standing takeback request.
+    AcceptTakeback,
+    /// The seat declines the other person's standing takeback request.
+    DeclineTakeback,
 }
 
 impl TableRequest {
@@ -44,10 +51,12 @@ impl TableRequest {
             "accept_draw" => TableRequest::AcceptDraw,
             "decline_draw" => TableRequest::DeclineDraw,
             "takeback" => TableRequest::Takeback,
+            "accept_takeback" => TableRequest::AcceptTakeback,
+            "decline_takeback" => TableRequest::DeclineTakeback,
             other => {
                 return Err(ApiError::bad_request(format!(
                     "request: `{other}` is none of resign, offer_draw, accept_draw, \
-                     decline_draw, takeback"
+                     decline_draw, takeback, accept_takeback, decline_takeback"
                 )));
             }
         })
@@ -61,6 +70,10 @@ pub(crate) enum TableEvent {
     OfferDraw,
     AcceptDraw,
     DeclineDraw,
+    /// A takeback asked of the other person.
+    AskTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
     /// Keep the first `keep` moves; the rest are undone.
     Takeback {
         keep: usize,
@@ -80,6 +93,9 @@ impl TableEvent {
                 "accept" => Ok(TableEvent::AcceptDraw),
                 "decline" => Ok(TableEvent::DeclineDraw),
                 "timeout" => Ok(TableEvent::Timeout),
+                "undo" => Ok(TableEvent::AskTakeback),
+                "undo-accept" => Ok(TableEvent::AcceptTakeback),
+                "undo-decline" => Ok(TableEvent::DeclineTakeback),
                 _ => Err(format!("unknown table event `{action}`")),
             },
             Some(("takeback", keep)) => keep
@@ -97,6 +113,9 @@ impl TableEvent {
             TableEvent::OfferDraw => "~draw".into(),
             TableEvent::AcceptDraw => "~accept".into(),
             TableEvent::DeclineDraw => "~decline".into(),
+            TableEvent::AskTakeback => "~undo".into(),
+            TableEvent::AcceptTakeback => "~undo-accept".into(),
+            TableEvent::DeclineTakeback => "~undo-decline".into(),
             TableEvent::Takeback { keep } => format!("~takeback {keep}"),
             TableEvent::Timeout => "~timeout".into(),
         }
@@ -124,12 +143,17 @@ pub(crate) struct Table {
     pub offer: Option<Seat>,
     /// Per seat, the number of moves when it last offered a draw (one offer per own move).
     offered_at: Vec<Option<usize>>,
+    /// The seat whose takeback request stands (between two people).
+    pub takeback_ask: Option<Seat>,
+    /// Per seat, the number of moves when it last asked for a takeback (one request per
+    /// position).
+    asked_at: Vec<Option<usize>>,
 }
 
 /// Whether a match of `game` for `players` may end in a draw by agreement: two-player games
-/// whose rules have a draw among their outcomes (Connect Four R4, Khan-Tsin R5/R9, Toumaï R10).
+/// whose description says their rules have a draw among their outcomes.
 pub(crate) fn draws_allowed(game: &str, players: usize) -> bool {
-    players == 2 && matches!(game, "connect-four" | "khan-tsin" | "toumai")
+    players == 2 && tabula_registry::find(game).is_ok_and(|entry| entry.info().draws_by_agreement)
 }
 
 /// Whether `seat` is the only person at the table (every other seat is a bot), so that it may
@@ -149,14 +173,17 @@ fn last_move_of(moves: &Moves, seat: Seat) -> Option<usize> {
     moves.iter().rposition(|e| e.actor == LogActor::Seat(seat))
 }
 
-/// Whether `seat` could take a move back after `moves` (the match not over).
-pub(crate) fn may_take_back<'a>(
-    moves: &Moves,
-    seat: Seat,
-    seats: impl IntoIterator<Item = &'a SeatKind>,
-    real_time: bool,
-) -> bool {
-    !real_time && alone_with_bots(seats, seat) && last_move_of(moves, seat).is_some()
+/// Whether `seat` may ask the other seat for takebacks: two seats, both people's.
+fn with_one_person(kinds: &[SeatKind], seat: Seat) -> bool {
+    kinds.len() == 2 && kinds.iter().all(|k| *k == SeatKind::Human) && seat.index() < 2
+}
+
+/// Records that `seat` did something at `moves` moves (one offer or request per position).
+fn mark(at: &mut Vec<Option<usize>>, seat: Seat, players: usize, moves: usize) {
+    if at.len() < players.max(seat.index() + 1) {
+        at.resize(players.max(seat.index() + 1), None);
+    }
+    at[seat.index()] = Some(moves);
 }
 
 impl Table {
@@ -173,14 +200,28 @@ impl Table {
             && self.offered_at.get(seat.index()).copied().flatten() != Some(self.moves.len())
     }
 
+    /// Whether `seat` may take a move back now, or ask for it: it has a move to take back,
+    /// the game is turn-based, and every other seat is a bot (at once) or the one other seat a
+    /// person with no request standing and none from `seat` at this position.
+    pub fn may_take_back(&self, seat: Seat, kinds: &[SeatKind], real_time: bool) -> bool {
+        if self.ended() || real_time || self.last_move_of(seat).is_none() {
+            return false;
+        }
+        alone_with_bots(kinds, seat)
+            || with_one_person(kinds, seat)
+                && self.takeback_ask.is_none()
+                && self.asked_at.get(seat.index()).copied().flatten() != Some(self.moves.len())
+    }
+
     /// Takes in a move (a seat's, chance's or the host's): its offer, if the mover had one
-    /// standing, is withdrawn.
+    /// standing, is withdrawn; a takeback request lapses (the position it named is gone).
     pub fn record_move(&mut self, entry: &LogEntry) {
         if let (LogActor::Seat(s), Some(o)) = (entry.actor, self.offer)
             && s == o
         {
             self.offer = None;
         }
+        self.takeback_ask = None;
         let mut entry = entry.clone();
         entry.ply = self.moves.len() as u64;
         self.moves.push_back(Arc::new(entry));
@@ -220,10 +261,21 @@ impl Table {
                     return Err("a draw offer while one stands".into());
                 }
                 self.offer = Some(seat);
-                if self.offered_at.len() < players {
-                    self.offered_at.resize(players, None);
+                mark(&mut self.offered_at, seat, players, self.moves.len());
+            }
+            TableEvent::AskTakeback => {
+                if self.takeback_ask.is_some() {
+                    return Err("a takeback request while one stands".into());
                 }
-                self.offered_at[seat.index()] = Some(self.moves.len());
+                self.takeback_ask = Some(seat);
+                mark(&mut self.asked_at, seat, players, self.moves.len());
+            }
+            TableEvent::AcceptTakeback | TableEvent::DeclineTakeback => {
+                match self.takeback_ask {
+                    Some(o) if o != seat => {}
+                    _ => return Err("an answer to no standing takeback request".into()),
+                }
+                self.takeback_ask = None;
             }
             TableEvent::AcceptDraw | TableEvent::DeclineDraw => {
                 match self.offer {
@@ -245,6 +297,7 @@ impl Table {
                 }
                 self.moves.truncate(keep);
                 self.offer = None;
+                self.takeback_ask = None;
             }
         }
         Ok(())
@@ -319,97 +372,74 @@ impl Table {
                 )),
                 None => Err(ApiError::conflict("no draw offer stands")),
             },
-            TableRequest::Takeback => {
-                if real_time {
-                    return Err(ApiError::refused(
-                        "takeback: not in a real-time game (the race goes on without you)",
-                    ));
+            TableRequest::Takeback => self.check_takeback(seat, kinds, real_time),
+            TableRequest::AcceptTakeback | TableRequest::DeclineTakeback => {
+                let asker = match self.takeback_ask {
+                    Some(o) if o != seat => o,
+                    Some(_) => {
+                        return Err(ApiError::conflict(
+                            "the takeback request is yours: the other seat answers it",
+                        ));
+                    }
+                    None => return Err(ApiError::conflict("no takeback request stands")),
+                };
+                if request == TableRequest::DeclineTakeback {
+                    return Ok(vec![(seat, TableEvent::DeclineTakeback)]);
                 }
-                if !alone_with_bots(kinds, seat) {
-                    return Err(ApiError::refused(
-                        "takeback: only in a match where every other seat is a bot",
-                    ));
-                }
+                // Every move lapses a request, so the asker's last move is the one it named.
                 let keep = self
-                    .last_move_of(seat)
+                    .last_move_of(asker)
                     .ok_or_else(|| ApiError::conflict("takeback: nothing to take back"))?;
-                Ok(vec![(seat, TableEvent::Takeback { keep })])
+                Ok(vec![
+                    (seat, TableEvent::AcceptTakeback),
+                    (asker, TableEvent::Takeback { keep }),
+                ])
             }
+        }
+    }
+
+    /// A takeback: at once where every other seat is a bot, else asked of the other person.
+    fn check_takeback(
+        &self,
+        seat: Seat,
+        kinds: &[SeatKind],
+        real_time: bool,
+    ) -> Result<Vec<(Seat, TableEvent)>, ApiError> {
+        if real_time {
+            return Err(ApiError::refused(
+                "takeback: not in a real-time game (the race goes on without you)",
+            ));
+        }
+        let alone = alone_with_bots(kinds, seat);
+        if !alone && !with_one_person(kinds, seat) {
+            return Err(ApiError::refused(
+                "takeback: only against bots, or asked of the other person in a two-player match",
+            ));
+        }
+        let keep = self
+            .last_move_of(seat)
+            .ok_or_else(|| ApiError::conflict("takeback: nothing to take back"))?;
+        if alone {
+            return Ok(vec![(seat, TableEvent::Takeback { keep })]);
+        }
+        match self.takeback_ask {
+            Some(o) if o == seat => Err(ApiError::conflict("takeback: your request stands")),
+            Some(o) => Err(ApiError::conflict(format!(
+                "takeback: seat {} asked for a takeback: accept or decline it",
+                o.number()
+            ))),
+            None if self.asked_at.get(seat.index()).copied().flatten()
+                == Some(self.moves.len()) =>
+            {
+                Err(ApiError::conflict(
+                    "takeback: asked already: one request per position, ask again after the \
+                     next move",
+                ))
+            }
+            None => Ok(vec![(seat, TableEvent::AskTakeback)]),
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn entry(actor: LogActor, action: &str) -> LogEntry {
-        LogEntry {
-            ply: 99,
-            actor,
-            action: action.into(),
-            at: 0,
-        }
-    }
-
-    #[test]
-    fn events_round_trip_and_moves_are_not_events() {
-        for e in [
-            TableEvent::Resign,
-            TableEvent::OfferDraw,
-            TableEvent::AcceptDraw,
-            TableEvent::DeclineDraw,
-            TableEvent::Takeback { keep: 7 },
-            TableEvent::Timeout,
-        ] {
-            assert_eq!(TableEvent::parse(&e.to_text()), Some(Ok(e)));
-        }
-        assert_eq!(TableEvent::parse("d5=e5"), None);
-        assert!(matches!(TableEvent::parse("~dance"), Some(Err(_))));
-        assert!(matches!(TableEvent::parse("~takeback x"), Some(Err(_))));
-    }
-
-    #[test]
-    fn the_offerers_move_withdraws_the_offer_and_a_takeback_renumbers() {
-        let mut t = Table::default();
-        t.record_move(&entry(LogActor::Seat(Seat(0)), "a"));
-        t.record_event(Seat(0), 2, TableEvent::OfferDraw).unwrap();
-        t.record_move(&entry(LogActor::Seat(Seat(1)), "b"));
-        assert_eq!(
-            t.offer,
-            Some(Seat(0)),
-            "the other's move leaves it standing"
-        );
-        t.record_move(&entry(LogActor::Seat(Seat(0)), "c"));
-        assert_eq!(t.offer, None);
-        assert_eq!(t.moves.iter().map(|e| e.ply).collect::<Vec<_>>(), [0, 1, 2]);
-        assert_eq!(t.last_move_of(Seat(0)), Some(2));
-        t.record_event(Seat(0), 2, TableEvent::Takeback { keep: 1 })
-            .unwrap();
-        assert_eq!(t.moves.len(), 1);
-        assert!(
-            t.record_event(Seat(0), 2, TableEvent::Takeback { keep: 5 })
-                .is_err()
-        );
-    }
-
-    #[test]
-    fn resigning_ranks_the_resigner_last_and_accepting_needs_an_offer() {
-        let mut t = Table::default();
-        assert!(t.record_event(Seat(1), 2, TableEvent::AcceptDraw).is_err());
-        t.record_event(Seat(1), 3, TableEvent::Resign).unwrap();
-        assert_eq!(t.ending.as_ref().unwrap().ranks, [1, 2, 1]);
-        assert!(t.record_event(Seat(0), 3, TableEvent::Resign).is_err());
-    }
-
-    #[test]
-    fn takeback_needs_every_other_seat_to_be_a_bot() {
-        let bot = SeatKind::Bot("casual".into());
-        assert!(alone_with_bots(&[SeatKind::Human, bot.clone()], Seat(0)));
-        assert!(!alone_with_bots(&[SeatKind::Human, bot.clone()], Seat(1)));
-        assert!(!alone_with_bots(
-            &[SeatKind::Human, SeatKind::Human, bot],
-            Seat(0)
-        ));
-    }
-}
+mod tests;

@@ -3,14 +3,38 @@
 //! tests against it catch the same mistakes.
 
 use super::{BoxFuture, LogEntry, MatchRecord, MatchStore, StoreError, StoredMatch, TokenHash};
+use sqlx::SqlitePool;
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
 use std::collections::HashMap;
+use std::str::FromStr;
 use std::sync::Mutex;
 use tabula_core::Seat;
 
 /// A store in memory: nothing survives the process.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct MemoryStore {
     inner: Mutex<Inner>,
+    /// The people's in-memory database (names, accounts, ratings), rated in when a rated
+    /// match ends.
+    people: SqlitePool,
+}
+
+impl Default for MemoryStore {
+    fn default() -> Self {
+        // One connection, never closed for idleness or age: the database lives with it. It
+        // opens on first use (no runtime is needed to make the store).
+        let options = SqliteConnectOptions::from_str("sqlite::memory:").expect("a fixed URL");
+        let people = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(0)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_lazy_with(options);
+        MemoryStore {
+            inner: Mutex::default(),
+            people,
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -35,6 +59,33 @@ impl MemoryStore {
 }
 
 impl MatchStore for MemoryStore {
+    fn people_db(&self) -> Option<crate::people::PeopleDb> {
+        Some(crate::people::PeopleDb::Memory(self.people.clone()))
+    }
+
+    /// Appends, then rates the match in the people's database (nothing here is durable, so
+    /// the two need not be one transaction); a rating that fails is logged, and the match
+    /// ends unrated.
+    fn append_ending<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [LogEntry],
+        ending: &'a crate::people::Ending,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            self.append(id, entries, true).await?;
+            let rated = async {
+                let mut tx = self.people.begin().await.map_err(crate::people::db_err)?;
+                crate::people::rate_sqlite(&mut tx, id, ending).await?;
+                tx.commit().await.map_err(crate::people::db_err)
+            };
+            if let Err(e) = rated.await {
+                tracing::warn!("match {id} ended unrated: {e}");
+            }
+            Ok(())
+        })
+    }
+
     fn create<'a>(&'a self, record: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
         let result = self.with(|inner| {
             if inner.matches.contains_key(&record.id) {

@@ -120,7 +120,7 @@ impl PgStore {
             .execute(&mut *tx)
             .await
             .map_err(db_err)?;
-        for statement in SCHEMA {
+        for statement in SCHEMA.iter().copied().chain(crate::people::schema()) {
             sqlx::query(statement)
                 .execute(&mut *tx)
                 .await
@@ -200,11 +200,13 @@ impl PgStore {
         id: &str,
         entries: &[LogEntry],
         finished: bool,
+        ending: Option<&crate::people::Ending>,
     ) -> Result<(), StoreError> {
         let append = Append {
             id: id.to_string(),
             entries: entries.to_vec(),
             finished,
+            ending: ending.cloned(),
         };
         group_commit::submit(&self.appends, append, Some(WRITE_WAIT)).await
     }
@@ -327,6 +329,10 @@ async fn load(pool: &PgPool, id: &str) -> Result<Option<StoredMatch>, StoreError
 }
 
 impl MatchStore for PgStore {
+    fn people_db(&self) -> Option<crate::people::PeopleDb> {
+        Some(crate::people::PeopleDb::Postgres(self.pool.clone()))
+    }
+
     fn create<'a>(&'a self, record: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(PgStore::create(self, record))
     }
@@ -337,7 +343,16 @@ impl MatchStore for PgStore {
         entries: &'a [LogEntry],
         finished: bool,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
-        Box::pin(PgStore::append(self, id, entries, finished))
+        Box::pin(PgStore::append(self, id, entries, finished, None))
+    }
+
+    fn append_ending<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [LogEntry],
+        ending: &'a crate::people::Ending,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(PgStore::append(self, id, entries, true, Some(ending)))
     }
 
     fn set_joined<'a>(&'a self, id: &'a str, seat: Seat) -> BoxFuture<'a, Result<(), StoreError>> {

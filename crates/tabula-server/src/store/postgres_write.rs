@@ -31,6 +31,8 @@ pub(super) struct Append {
     pub id: String,
     pub entries: Vec<LogEntry>,
     pub finished: bool,
+    /// How a rated match ended: rated in the transaction that ends it.
+    pub ending: Option<crate::people::Ending>,
 }
 
 /// The writer task's side: the pool it takes a connection from for each batch.
@@ -157,6 +159,11 @@ async fn append_batch(
                 .execute(&mut *tx)
                 .await
                 .map_err(db_err)?;
+        }
+    }
+    for op in ops {
+        if let Some(ending) = &op.ending {
+            crate::people::rate_pg(&mut tx, &op.id, ending).await?;
         }
     }
     sqlx::query("SELECT pg_notify($1, n) FROM UNNEST($2::TEXT[]) AS n")

@@ -221,7 +221,7 @@ impl SqliteStore {
             // Within the bound on an answer to a write (a lock held by another process).
             .busy_timeout(WRITE_WAIT);
         let mut writer = options.connect().await.map_err(db_err)?;
-        for statement in SCHEMA {
+        for statement in SCHEMA.iter().copied().chain(crate::people::schema()) {
             sqlx::query(statement)
                 .execute(&mut writer)
                 .await
@@ -284,6 +284,12 @@ async fn load(pool: &SqlitePool, id: &str) -> Result<Option<StoredMatch>, StoreE
 }
 
 impl MatchStore for SqliteStore {
+    fn people_db(&self) -> Option<crate::people::PeopleDb> {
+        Some(crate::people::PeopleDb::Sqlite(Box::new(
+            self.readers.options(),
+        )))
+    }
+
     fn create<'a>(&'a self, record: &'a MatchRecord) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(self.write(WriteOp::Create(record.clone())))
     }
@@ -298,6 +304,21 @@ impl MatchStore for SqliteStore {
             id: id.to_string(),
             entries: entries.to_vec(),
             finished,
+            ending: None,
+        }))
+    }
+
+    fn append_ending<'a>(
+        &'a self,
+        id: &'a str,
+        entries: &'a [LogEntry],
+        ending: &'a crate::people::Ending,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(self.write(WriteOp::Append {
+            id: id.to_string(),
+            entries: entries.to_vec(),
+            finished: true,
+            ending: Some(ending.clone()),
         }))
     }
 

@@ -103,6 +103,11 @@ impl Readers {
         })
     }
 
+    /// The options the readers open their connections with.
+    pub fn options(&self) -> SqliteConnectOptions {
+        self.options.clone()
+    }
+
     /// The current pool.
     pub fn pool(&self) -> SqlitePool {
         self.pool.read().unwrap_or_else(|p| p.into_inner()).clone()

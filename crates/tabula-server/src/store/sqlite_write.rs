@@ -36,6 +36,8 @@ pub(super) enum WriteOp {
         id: String,
         entries: Vec<LogEntry>,
         finished: bool,
+        /// How a rated match ended: rated in the transaction that ends it.
+        ending: Option<crate::people::Ending>,
     },
     Joined {
         id: String,
@@ -168,6 +170,7 @@ async fn write_batch(
     let mut planned: HashMap<&str, u64> = creates.iter().map(|r| (r.id.as_str(), 0)).collect();
     let mut rows: Vec<(&str, &LogEntry)> = Vec::new();
     let mut finished: Vec<&str> = Vec::new();
+    let mut endings = Vec::new();
     for op in ops {
         match op {
             WriteOp::Create(_) | WriteOp::Joined { .. } => {}
@@ -175,6 +178,7 @@ async fn write_batch(
                 id,
                 entries,
                 finished: over,
+                ending,
             } => {
                 let have = match planned.get(id.as_str()).or(next_ply.get(id)) {
                     Some(&n) => n,
@@ -194,6 +198,7 @@ async fn write_batch(
                 if *over {
                     finished.push(id);
                 }
+                endings.extend(ending.as_ref().map(|e| (id.as_str(), e)));
             }
             WriteOp::JoinOpen {
                 id,
@@ -228,6 +233,9 @@ async fn write_batch(
             query = query.bind(*id);
         }
         query.execute(&mut *tx).await.map_err(db_err)?;
+    }
+    for (id, ending) in endings {
+        crate::people::rate_sqlite(&mut tx, id, ending).await?;
     }
     guard.check()?;
     tx.commit().await.map_err(commit_err)?;

@@ -60,6 +60,8 @@ struct Delta<'a> {
     clocks: Option<Option<Value>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board_text: Option<&'a str>,
 }
 
 /// The text of the push that brings a client holding `sent` (and `from_ply` of its moves)
@@ -92,7 +94,7 @@ pub(crate) fn delta_text(
     });
     let own_view;
     let view = if shared.hidden_information {
-        own_view = game.view_text(viewer);
+        own_view = super::or_defect_text(game.view_text(viewer));
         &own_view
     } else {
         snap.view_for_all()
@@ -121,6 +123,7 @@ pub(crate) fn delta_text(
         clock: timed.then(|| hourglass_json(snap)),
         clocks: clocked.then(|| clocks_json(snap)),
         position: reveal.then(|| snap.position()),
+        board_text: (shared.plain_board && reveal).then(|| snap.board_text()),
     };
     // Sized for the parts written whole, so that the text is not copied as it grows.
     let mut text = Vec::with_capacity(view.get().len() + status.get().len() + 1024);

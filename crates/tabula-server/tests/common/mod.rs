@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod backends;
+pub mod browser;
 pub mod follower;
 pub mod http;
 pub mod pushes;

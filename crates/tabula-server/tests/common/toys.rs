@@ -18,6 +18,7 @@ use tabula_core::{
 };
 use tabula_registry::{
     BotMove, DynAction, DynBot, DynGame, Entry, GameDescription, ParamDescription, RandomBot,
+    SeatDescription,
 };
 
 // ---------------------------------------------------------------- toy-nim
@@ -332,7 +333,7 @@ impl Presentation for ToyRace {
 
 // ---------------------------------------------------------------- entries and bots
 
-const NIM_DESCRIPTION: GameDescription = GameDescription {
+pub const NIM_DESCRIPTION: GameDescription = GameDescription {
     name: "toy-nim",
     title: "Toy Nim",
     min_players: 2,
@@ -343,16 +344,24 @@ const NIM_DESCRIPTION: GameDescription = GameDescription {
         kind: "integer",
         help: "stones at the start",
         default: Some("9"),
+        values: &[],
     }],
     real_time: false,
+    draws_by_agreement: false,
     hidden_information: true,
     seats: &[],
     rules: "Take 1 to 3 stones; who takes the last one wins.",
     translations: &[],
+    lessons: None,
+    puzzles: None,
 };
 
 pub static NIM: Entry<ToyNim> = Entry::new(&NIM_DESCRIPTION, BotFactory::new)
-    .with_levels(&["random", "slow", "shy", "watcher", "panicky"]);
+    .with_levels(&["random", "slow", "shy", "watcher", "panicky"])
+    .with_renderer(NIM_RENDERER);
+
+/// toy-nim's own web renderer (a stand-in: the server serves it, no browser runs it).
+pub const NIM_RENDERER: &str = "export default { name: 'toy-nim' };\n";
 
 const RACE_DESCRIPTION: GameDescription = GameDescription {
     name: "toy-race",
@@ -366,19 +375,37 @@ const RACE_DESCRIPTION: GameDescription = GameDescription {
             kind: "number",
             help: "the hourglass",
             default: Some("45"),
+            values: &[],
         },
         ParamDescription {
             name: "target",
             kind: "integer",
             help: "points to win",
             default: Some("2"),
+            values: &[],
         },
     ],
     real_time: true,
+    draws_by_agreement: false,
     hidden_information: false,
-    seats: &[],
+    seats: &[
+        SeatDescription {
+            name: "red",
+            colour: "#e5484d",
+        },
+        SeatDescription {
+            name: "blue",
+            colour: "#4c8dff",
+        },
+        SeatDescription {
+            name: "green",
+            colour: "#3fb950",
+        },
+    ],
     rules: "Claim, then hit or miss before the hourglass runs out.",
     translations: &[],
+    lessons: None,
+    puzzles: None,
 };
 
 pub static RACE: Entry<ToyRace> = Entry::new(&RACE_DESCRIPTION, BotFactory::new)

@@ -6,7 +6,8 @@
 //! to `--records`/`--csv` as they end (`analyze_records`).
 
 use super::analyze_html::{
-    STYLE, ci, coverage_html, dynamics_html, ladder_html, pct, table, with_contents,
+    STYLE, announce, ci, coverage_html, dynamics_html, ladder_html, ludii_html, pct,
+    seat_tests_html, table, with_contents,
 };
 use super::analyze_ladder::{parse_ladder, run_ladder};
 use super::analyze_records::{LogProgress, RecordSink, RunRules};
@@ -43,7 +44,8 @@ pub struct AnalyzeArgs<'a> {
     pub json: bool,
     pub random_setup: bool,
     pub params: &'a ParamOpts,
-    /// The bot that values every position (`None`: the playing bots' own searches).
+    /// The bot that values every position, `players` (the playing bots' own searches) or
+    /// `off` (`None`: [`tabula_ai::arena::DEFAULT_EVALUATOR`]).
     pub evaluator: Option<&'a str>,
     pub decisive_threshold: f64,
     pub records: Option<&'a Path>,
@@ -53,6 +55,8 @@ pub struct AnalyzeArgs<'a> {
     pub variants: &'a [String],
     /// `--ladder`: comma-separated levels, each played against the next.
     pub ladder: Option<&'a str>,
+    /// `--from-db`: the server's store to read matches between people from.
+    pub from_db: Option<&'a str>,
 }
 
 /// One analysed variant: its settings, report and game rows.
@@ -64,7 +68,12 @@ struct Analysed<'v> {
 
 pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
     let entry = find(args.game)?;
-    let config = match_config(args.games, args.threads, args.seed, args.random_setup)?;
+    if let Some(db) = args.from_db {
+        return super::analyze_db::run(entry, db, args.players, args.json);
+    }
+    let mut config = match_config(args.games, args.threads, args.seed, args.random_setup)?;
+    // The records hold every move, so that openings can be studied and games replayed.
+    config.record_moves = args.records.is_some();
     let base = args.params.to_json(args.players)?;
     let board = args.params.board.as_ref().map(|p| p.display().to_string());
     let variants = if args.variants.is_empty() {
@@ -76,13 +85,8 @@ pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
     } else {
         parse_variants(args.variants, &base, board.as_deref())?
     };
-    let evaluation = match args.evaluator {
-        Some(spec) => Evaluation::Evaluator(
-            spec.parse()
-                .map_err(|e| anyhow!("--evaluator `{spec}`: {e}"))?,
-        ),
-        None => Evaluation::Players,
-    };
+    let evaluation =
+        Evaluation::from_option(args.evaluator).map_err(|e| anyhow!("--evaluator: {e}"))?;
     let ladder = args.ladder.map(|l| parse_ladder(entry, l)).transpose()?;
     if ladder.is_some() && variants.len() > 1 {
         bail!("--ladder takes one variant, not {}", variants.len());
@@ -99,15 +103,25 @@ pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
         analysed.push(report);
     }
     if analysed.len() == 1 {
-        let a = analysed.pop().expect("one variant");
+        let mut a = analysed.pop().expect("one variant");
         let ladder = match &ladder {
-            Some(levels) => Some(run_ladder(
-                entry,
-                &a.variant.params,
-                levels,
-                a.report.seats,
-                &config,
-            )?),
+            Some(levels) => {
+                let (params, config) =
+                    super::analyze_variants::played_with(entry, &a.variant.params, &config);
+                let start = std::time::Instant::now();
+                let ladder = run_ladder(
+                    entry,
+                    &params,
+                    levels,
+                    a.report.seats,
+                    &config,
+                    &sink,
+                    &known,
+                )?;
+                // The run's time includes the ladder's games.
+                a.report.elapsed_s += start.elapsed().as_secs_f64();
+                Some(ladder)
+            }
             None => None,
         };
         return single_output(&a, ladder.as_ref(), entry.info().title, &args);
@@ -171,14 +185,8 @@ fn analyse_variant<'v>(
             log.tick(&variant.name, p, done, total);
         }
     };
-    let report = entry.analyze(
-        &variant.params,
-        args.bot,
-        args.weaker,
-        config,
-        &options,
-        &progress,
-    );
+    let (params, config) = super::analyze_variants::played_with(entry, &variant.params, config);
+    let report = entry.analyze(&params, args.bot, args.weaker, &config, &options, &progress);
     bar.finish_and_clear();
     let report = report?;
     sink.check()?;
@@ -210,17 +218,9 @@ fn single_output(
     }
     if let Some(dir) = args.out {
         write_files(dir, &a.report, ladder, title, &json)?;
-        announce(args, &dir.join("index.html"));
+        announce(args.json, &dir.join("index.html"));
     }
     Ok(())
-}
-
-fn announce(args: &AnalyzeArgs<'_>, index: &Path) {
-    if args.json {
-        eprintln!("Report and plots written to {}", index.display());
-    } else {
-        println!("\nReport and plots written to {}", index.display());
-    }
 }
 
 fn side_by_side_output(
@@ -252,7 +252,10 @@ fn side_by_side_output(
                 .to_string();
             println!("{first}");
         }
-        println!("\nVARIANTS SIDE BY SIDE (95% intervals; p: two-sample test against the first)");
+        println!(
+            "\nVARIANTS SIDE BY SIDE (95% intervals; p: two-sample test against the first, \
+             Holm-corrected)"
+        );
         print!("{}", comparison.table());
     }
     if let Some(dir) = args.out {
@@ -281,7 +284,7 @@ fn side_by_side_output(
             "index.html",
             &comparison_html(&pairs, comparison, title, &overlays),
         )?;
-        announce(args, &dir.join("index.html"));
+        announce(args.json, &dir.join("index.html"));
     }
     Ok(())
 }
@@ -405,6 +408,7 @@ fn html(
         "branching",
     ];
     table(&mut h, &head, &rows);
+    seat_tests_html(&mut h, b);
     let o = &b.outcomes;
     let rows = vec![
         vec!["decisive".to_string(), o.decisive.to_string()],
@@ -447,7 +451,13 @@ fn html(
         format!("{:.1}", br.decisions_per_game),
         format!("10^{:.1}", br.log10_game_tree),
     ];
-    let head = ["mean", "max", "forced", "decisions/game", "game tree"];
+    let head = [
+        "mean",
+        "max",
+        "forced",
+        "decisions/game",
+        "product of branching factors",
+    ];
     table(&mut h, &head, &[cells]);
     if let Some(s) = &report.skill {
         let _ = writeln!(
@@ -471,6 +481,7 @@ fn html(
         coverage_html(&mut h, c, &svg("coverage.svg"));
     }
     dynamics_html(&mut h, report, &svg("uncertainty.svg"));
+    ludii_html(&mut h, report);
     let text = match ladder {
         Some(l) => format!("{}\n{}", report.table(), l.table()),
         None => report.table(),

@@ -6,7 +6,7 @@ use super::plots::escape;
 use std::fmt::Write;
 use tabula_ai::AnalysisReport;
 use tabula_ai::analysis::coverage::BoardCoverage;
-use tabula_ai::analysis::ladder::Ladder;
+use tabula_ai::analysis::ladder::{Ladder, elo_text};
 
 pub(super) fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
@@ -114,7 +114,7 @@ pub(super) fn ladder_html(h: &mut String, l: &Ladder, svg: &str) {
                 pct(s.win_rate),
                 ci(s.ci95),
                 format!("{:+.0}{}", s.elo, if s.clamped { " (clamped)" } else { "" }),
-                format!("{:+.0} – {:+.0}", s.elo_ci95[0], s.elo_ci95[1]),
+                format!("{} – {}", elo_text(s.elo_ci95[0]), elo_text(s.elo_ci95[1])),
                 if s.not_significant {
                     "more thinking hardly pays here".to_string()
                 } else {
@@ -154,13 +154,18 @@ pub(super) fn dynamics_html(h: &mut String, report: &AnalysisReport, uncertainty
     let f = &report.first_move;
     let r = &report.repetition;
     h.push_str("<h2>Outcomes and repetition</h2>\n");
+    let first = if f.decisive == 0 {
+        "no decisive game".to_string()
+    } else {
+        format!("{} ({}), fair {}", pct(f.rate), ci(f.ci95), pct(f.fair))
+    };
     let rows = vec![
         vec![
             "first move: seat 1's share of decisive games".to_string(),
-            format!("{} ({}), fair {}", pct(f.rate), ci(f.ci95), pct(f.fair)),
+            first,
         ],
         vec![
-            "outcome uniformity".to_string(),
+            "winner entropy (Tabula's; Ludii's OutcomeUniformity below)".to_string(),
             format!("{:.3}", report.outcome_uniformity),
         ],
         vec![
@@ -192,7 +197,7 @@ pub(super) fn dynamics_html(h: &mut String, report: &AnalysisReport, uncertainty
             x.n.to_string(),
         ]
     };
-    let rows = vec![
+    let mut rows = vec![
         m("lead changes per game", &d.lead_changes),
         m("lead changes per ply", &d.lead_change_rate),
         m("drama (winner's mean deficit)", &d.drama),
@@ -204,10 +209,90 @@ pub(super) fn dynamics_html(h: &mut String, report: &AnalysisReport, uncertainty
             ),
             &d.decisiveness,
         ),
-        m("stability (mean change per ply)", &d.stability),
+        m(
+            "value change per ply (Tabula's; Ludii's Stability below)",
+            &d.stability,
+        ),
         m("uncertainty", &d.uncertainty),
     ];
+    if let Some(setup) = &d.setup {
+        // Measured apart: the rows above are of play only.
+        rows.push(m("setup plies (apart from play)", &setup.plies));
+        rows.push(m("lead changes during setup", &setup.lead_changes));
+    }
     table(h, &["figure", "mean", "95% interval", "games"], &rows);
+}
+
+/// The chi-square test across all seats and the warnings of the seat balance.
+pub(super) fn seat_tests_html(h: &mut String, b: &tabula_ai::analysis::Balance) {
+    if let Some(t) = &b.seats_even {
+        let _ = writeln!(
+            h,
+            "<p>All seats together (chi-square of the winners' seats against an even share): \
+             X² = {:.2}, p {}.</p>",
+            t.z,
+            match tabula_ai::analysis::significance::p_text(t.p) {
+                p if p.starts_with('<') => p,
+                p => format!("= {p}"),
+            }
+        );
+    }
+    for w in &b.warnings {
+        let _ = writeln!(h, "<p class=\"warning\">{}</p>", escape(w));
+    }
+}
+
+/// Ludii's metrics under Ludii's names, and the opening tables, for the HTML report.
+pub(super) fn ludii_html(h: &mut String, report: &AnalysisReport) {
+    let _ = writeln!(
+        h,
+        "<h2>Ludii's metrics</h2>\n<p>Ludii's names and formulas (docs/analyze.md cites \
+         Ludii's source file of each); evaluations from {}.</p>",
+        escape(&report.evaluation)
+    );
+    let rows: Vec<Vec<String>> = report
+        .ludii
+        .rows()
+        .into_iter()
+        .map(|(name, value)| vec![name.to_string(), value])
+        .collect();
+    table(h, &["metric", "value"], &rows);
+    if let Some(o) = &report.openings {
+        let _ = writeln!(
+            h,
+            "<h2>Openings</h2>\n<p>The first {} moves of {} games ({} lines; the {} most \
+             played), with each seat's win rate and its 95% interval.</p>",
+            o.plies,
+            o.games,
+            o.lines,
+            o.rows.len()
+        );
+        for seat in 0..report.seats {
+            let rows: Vec<Vec<String>> = o
+                .rows
+                .iter()
+                .map(|r| {
+                    vec![
+                        r.moves.join(" "),
+                        r.games.to_string(),
+                        pct(r.win_rate[seat]),
+                        ci(r.ci95[seat]),
+                    ]
+                })
+                .collect();
+            let _ = writeln!(h, "<h3>Seat {}</h3>", seat + 1);
+            table(h, &["opening", "games", "win rate", "95% interval"], &rows);
+        }
+    }
+}
+
+/// Says where the report was written: on standard error when standard output holds JSON.
+pub(super) fn announce(json: bool, index: &std::path::Path) {
+    if json {
+        eprintln!("Report and plots written to {}", index.display());
+    } else {
+        println!("\nReport and plots written to {}", index.display());
+    }
 }
 
 #[cfg(test)]

@@ -50,6 +50,7 @@ pub fn csv_line(row: &GameRow) -> String {
     let phase = match row.phase {
         Phase::Balance => "balance",
         Phase::Skill => "skill",
+        Phase::Ladder => "ladder",
     };
     [
         csv_field(&row.variant),

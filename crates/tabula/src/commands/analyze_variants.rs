@@ -11,6 +11,7 @@ use serde_json::Value;
 use std::fmt::Write;
 use tabula_ai::AnalysisReport;
 use tabula_ai::analysis::compare::Comparison;
+use tabula_ai::analysis::significance::p_text;
 
 /// One variant: its name, and the parameters it is played with (as the registry takes
 /// them), with a board file named by its path for the report.
@@ -121,6 +122,59 @@ const SECTIONS: [(&str, &str, &str); 7] = [
     ("uncertainty.svg", "Dynamics", "dynamics"),
 ];
 
+/// The parameters and match settings a variant is played with: `max_plies`, for a game whose
+/// rules have no ply limit (Connect Four, China Moon), becomes the match's
+/// [`ply_limit`](tabula_ai::MatchConfig::ply_limit) (a draw at the limit, as the other games'
+/// parameter) instead of a parameter the game would refuse.
+pub fn played_with(
+    entry: &dyn tabula_registry::GameEntry,
+    params: &Value,
+    config: &tabula_ai::MatchConfig,
+) -> (Value, tabula_ai::MatchConfig) {
+    let mut params = params.clone();
+    let mut config = config.clone();
+    let own = entry
+        .info()
+        .description
+        .params
+        .iter()
+        .any(|p| p.name == "max_plies");
+    if !own
+        && let Some(map) = params.as_object_mut()
+        && let Some(n) = map.get("max_plies").and_then(Value::as_u64)
+    {
+        map.remove("max_plies");
+        config.ply_limit = Some(n);
+    }
+    (params, config)
+}
+
+/// A p-value in a table cell: `= 0.012` or `< 0.001`, with no-break spaces.
+fn p_html(p: f64) -> String {
+    let text = p_text(p);
+    match text.strip_prefix("< ") {
+        Some(rest) => format!("<\u{a0}{rest}"),
+        None => format!("=\u{a0}{text}"),
+    }
+}
+
+/// The chi-square rows of the winners' seats: against an even share, and against the first
+/// variant's.
+fn seat_rows(comparison: &Comparison) -> Vec<Vec<String>> {
+    let cell = |t: &Option<tabula_ai::analysis::sample::Test>| match t {
+        Some(t) => format!("X² = {:.2}, p\u{a0}{}", t.z, p_html(t.holm.unwrap_or(t.p))),
+        None => "–".to_string(),
+    };
+    let mut even = vec!["winners' seats even (chi-square)".to_string()];
+    even.extend(comparison.seats_even.iter().map(cell));
+    let mut first = vec![
+        "winners' seats as the first variant's".to_string(),
+        "–".into(),
+    ];
+    first.extend(comparison.seats_vs_first.iter().map(cell));
+    vec![even, first]
+}
+
 /// The comparison page: the table with p-values, a section per overlaid plot (each inlined,
 /// marked with `data-plot` = its file name), links to each variant's own report, and a table
 /// of contents.
@@ -137,7 +191,8 @@ pub fn comparison_html(
          side by side</title><style>{STYLE}</style></head><body>\n<h1>{t} — variants side by \
          side</h1>\n<p>The same seeds for every variant. Each cell: the figure and its 95% \
          interval; after the first variant, the p-value of a two-sample test of the difference \
-         (two-proportion z for rates, Mann-Whitney for per-game figures).</p>\n\
+         (two-proportion z for rates, Mann-Whitney for per-game figures), corrected by Holm's \
+         method across every test of the page; – where a variant has no data.</p>\n\
          <h2 id=\"comparison\">Figures side by side</h2>\n",
         t = escape(title)
     );
@@ -156,20 +211,28 @@ pub fn comparison_html(
                         format!("{v:.3}")
                     }
                 };
-                let mut cell = format!("{} ({} – {})", f(c.value), f(c.ci95[0]), f(c.ci95[1]));
+                let mut cell = if c.n == 0 {
+                    "–".to_string()
+                } else {
+                    format!("{} ({} – {})", f(c.value), f(c.ci95[0]), f(c.ci95[1]))
+                };
                 if let Some(t) = &c.test {
-                    let _ = write!(cell, ", p = {:.3}", t.p);
+                    let _ = write!(cell, ", p\u{a0}{}", p_html(t.holm.unwrap_or(t.p)));
                 }
                 row.push(cell);
             }
             row
         })
+        .chain(seat_rows(comparison))
         .collect();
     let head: Vec<&str> = head.iter().map(String::as_str).collect();
     // With many variants the table is wider than the page: it scrolls on its own.
     h.push_str("<div style=\"overflow-x:auto\">");
     table(&mut h, &head, &rows);
     h.push_str("</div>\n");
+    for w in &comparison.warnings {
+        let _ = writeln!(h, "<p class=\"warning\">{}</p>", escape(w));
+    }
     for (file, section, id) in SECTIONS {
         let Some((_, svg)) = svgs.iter().find(|(n, _)| *n == file) else {
             continue;

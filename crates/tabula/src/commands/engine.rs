@@ -113,6 +113,10 @@ impl Session {
     }
 
     fn handle(&mut self, line: &str) -> Answer {
+        // A comment (a saved match record's header): nothing to answer.
+        if line.starts_with('#') {
+            return Answer::Lines(Vec::new());
+        }
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, rest)) = words.split_first() else {
             return Answer::Lines(Vec::new());

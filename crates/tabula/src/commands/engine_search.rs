@@ -8,7 +8,7 @@
 use super::engine::Session;
 use crate::make_bot;
 use std::fmt::Write as _;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tabula_ai::{Engine, SearchLimits, SearchReport, Stop};
 use tabula_core::{Actor, Seat, ToAct, write_move};
 use tabula_registry::DynGame;
@@ -161,6 +161,27 @@ impl Job {
         }
     }
 
+    /// The move a fresh bot plays here, as in a match, with the report of its search (if it
+    /// searched), timed from the call to the answer.
+    #[allow(clippy::type_complexity)]
+    fn decide(
+        &self,
+        stop: &Stop,
+    ) -> Result<(Option<SearchReport<String>>, Option<String>), String> {
+        let state = self.state.as_ref();
+        let mut bot =
+            make_bot(state.game_name(), &self.spec, self.seed).map_err(|e| e.to_string())?;
+        bot.set_stop(Some(stop.clone()));
+        let started = Instant::now();
+        let decided = bot.try_act(state, self.seat).map_err(|e| e.to_string())?;
+        let elapsed = started.elapsed();
+        let report = bot.last_report(state).map(|mut r| {
+            r.elapsed = elapsed;
+            r
+        });
+        Ok((report, decided.map(|m| m.action)))
+    }
+
     /// Searches with a fresh bot that `stop` ends; `None` when the bot does not search.
     fn search(
         &self,
@@ -176,16 +197,25 @@ impl Job {
     }
 }
 
-/// `go`: the `info` line of the search (none for bots that do not search), then `bestmove`.
+/// `go`: the `info` line of the search (none where the move came without one), then
+/// `bestmove`. Without limits the bot plays as it does in a match (a level with its solver or
+/// its game's own policy), and `info` reports that decision, timed whole.
 fn go(job: &Job, stop: &Stop) -> Vec<String> {
     let (state, seat) = (job.state.as_ref(), job.seat);
-    let (info, best) = match job.search(stop, false) {
-        Err(reason) => return error(reason),
-        Ok(Some(report)) => (Some(info_line(state, seat, &report)), report.best),
-        Ok(None) => {
-            let bot = make_bot(state.game_name(), &job.spec, job.seed);
-            let action = bot.ok().and_then(|mut b| b.decide(state, seat));
-            (None, action.map(|m| m.action))
+    let (info, best) = if job.limits.is_empty() && !job.infinite {
+        match job.decide(stop) {
+            Err(reason) => return error(reason),
+            Ok((report, best)) => (report.map(|r| info_line(state, seat, &r)), best),
+        }
+    } else {
+        match job.search(stop, false) {
+            Err(reason) => return error(reason),
+            Ok(Some(report)) => (Some(info_line(state, seat, &report)), report.best),
+            Ok(None) => {
+                let bot = make_bot(state.game_name(), &job.spec, job.seed);
+                let action = bot.ok().and_then(|mut b| b.decide(state, seat));
+                (None, action.map(|m| m.action))
+            }
         }
     };
     let Some(best) = best else {

@@ -200,7 +200,7 @@ pub fn show(game: &str, position: &str, as_json: bool, opts: &ParamOpts) -> Resu
                 .map(|s| json!({"seat": s.number(), "name": state.seat_name(s)}))
                 .collect::<Vec<_>>()
         );
-        value["view"] = state.view(None);
+        value["view"] = state.view(None)?;
         println!("{}", serde_json::to_string_pretty(&value)?);
     } else {
         print!("{}", state.board_text());

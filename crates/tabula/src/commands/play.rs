@@ -144,7 +144,7 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
         let seed = args.seed.wrapping_add(1 + seat.index() as u64);
         bots.insert(seat, make_bot(args.game, args.level, seed)?);
     }
-    let hourglass = state.params()["hourglass_seconds"]
+    let hourglass = state.params()?["hourglass_seconds"]
         .as_u64()
         .map(Duration::from_secs)
         .unwrap_or(DEFAULT_HOURGLASS);

@@ -478,6 +478,9 @@ pub mod variants;
 #[path = "plots_coverage.rs"]
 pub mod coverage;
 
+#[path = "plots_tune.rs"]
+pub mod tune;
+
 #[cfg(test)]
 #[path = "plots_tests.rs"]
 mod tests;

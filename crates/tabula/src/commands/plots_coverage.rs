@@ -1,6 +1,6 @@
 //! The board-coverage plot of `tabula analyze`: one square per board space, shaded by how
-//! often actions used it (white never, dark blue the most used; a never-used space is
-//! outlined in red). Connect Four is drawn as its 6 × 7 grid (bottom row at the bottom),
+//! often actions used it per game, on a logarithmic scale (white never, with a red outline;
+//! the palest blue for the least used, dark blue for the most). Connect Four is drawn as its 6 × 7 grid (bottom row at the bottom),
 //! Toumaï as its nine lines of six cells; other boards as a strip of numbered spaces,
 //! twelve to a row.
 
@@ -24,6 +24,20 @@ fn place(game: &str, spaces: usize, i: usize) -> (usize, usize, String) {
     }
 }
 
+/// The shade of a space used `n` times where `most` is the darkest: on a logarithmic scale,
+/// and never lighter than [`LIGHTEST_USED`] for a space used at all, so that a space used
+/// far less than the busiest still reads as used (white is for never).
+fn level(n: f64, most: f64) -> f64 {
+    if n <= 0.0 {
+        return 0.0;
+    }
+    let t = (1.0 + n).ln() / (1.0 + most.max(n)).ln();
+    LIGHTEST_USED + (1.0 - LIGHTEST_USED) * t
+}
+
+/// The lightest shade of a used space.
+const LIGHTEST_USED: f64 = 0.18;
+
 /// A shade from white (0) to dark blue (1), and a text colour readable on it.
 fn shade(t: f64) -> (String, &'static str) {
     let mix = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
@@ -32,22 +46,44 @@ fn shade(t: f64) -> (String, &'static str) {
     (format!("#{r:02x}{g:02x}{b:02x}"), text)
 }
 
+/// Where each space of `c` is drawn (row from the top, column, both in cells) and its
+/// label: the game's own layout when it gives one (China Moon's track), else [`place`].
+fn cells(game: &str, c: &BoardCoverage) -> Vec<(f64, f64, String)> {
+    match &c.layout {
+        Some(layout) => {
+            let x0 = layout.iter().map(|l| l.1).fold(f64::INFINITY, f64::min);
+            let y0 = layout.iter().map(|l| l.2).fold(f64::INFINITY, f64::min);
+            layout
+                .iter()
+                .map(|(label, x, y)| (y - y0, x - x0, label.clone()))
+                .collect()
+        }
+        None => (0..c.spaces)
+            .map(|i| {
+                let (row, col, label) = place(game, c.spaces, i);
+                (row as f64, col as f64, label)
+            })
+            .collect(),
+    }
+}
+
 /// The size of one board's grid of spaces (columns, rows).
-fn grid(game: &str, spaces: usize) -> (usize, usize) {
-    let cells = (0..spaces).map(|i| place(game, spaces, i));
-    cells.fold((1, 1), |(c, r), (row, col, _)| {
-        (c.max(col + 1), r.max(row + 1))
+fn grid(game: &str, c: &BoardCoverage) -> (usize, usize) {
+    cells(game, c).iter().fold((1, 1), |(w, h), (row, col, _)| {
+        (
+            w.max(col.ceil() as usize + 1),
+            h.max(row.ceil() as usize + 1),
+        )
     })
 }
 
-/// One board's shaded spaces, the grid's top left corner at (`x0`, `y0`); `most` uses is
-/// the darkest shade.
+/// One board's shaded spaces, the grid's top left corner at (`x0`, `y0`); `most` uses per
+/// game is the darkest shade.
 fn spaces(s: &mut String, game: &str, c: &BoardCoverage, x0: f64, y0: f64, most: f64) {
-    for i in 0..c.spaces {
-        let (row, col, label) = place(game, c.spaces, i);
+    for (i, (row, col, label)) in cells(game, c).into_iter().enumerate() {
         let n = c.by_space.get(i).copied().unwrap_or(0);
-        let (fill, text) = shade(n as f64 / most);
-        let (x, y) = (x0 + col as f64 * CELL, y0 + row as f64 * CELL);
+        let (fill, text) = shade(level(per_game(c, n), most));
+        let (x, y) = (x0 + col * CELL, y0 + row * CELL);
         let stroke = if n == 0 { RED } else { "#999999" };
         let _ = write!(
             s,
@@ -82,25 +118,49 @@ fn open(s: &mut String, w: f64, h: f64, title: &str) {
     );
 }
 
+/// Uses of a space per game of `c`.
+fn per_game(c: &BoardCoverage, n: u64) -> f64 {
+    n as f64 / c.games.max(1) as f64
+}
+
+/// The most uses of a space per game in `boards`.
+fn most_per_game<'a>(boards: impl Iterator<Item = &'a BoardCoverage>) -> f64 {
+    boards
+        .flat_map(|c| c.by_space.iter().map(move |&n| per_game(c, n)))
+        .fold(0.0, f64::max)
+}
+
+/// The shading's legend under the boards.
+fn legend(most: f64) -> String {
+    format!(
+        "uses per game, logarithmic shade: white never (red outline), palest used, darkest {most:.2}"
+    )
+}
+
+/// A plot wide enough for its legend (font size 11) as well as for `w`.
+fn fitting(w: f64, most: f64) -> f64 {
+    w.max(super::text_width(&legend(most), 11.0) + 24.0)
+}
+
 fn close(s: &mut String, w: f64, h: f64, most: f64) {
     let _ = write!(
         s,
-        r#"<text x="{cx}" y="{ty}" text-anchor="middle">white: never used (red outline); darkest: {m} uses</text></svg>"#,
+        r#"<text x="{cx}" y="{ty}" text-anchor="middle">{l}</text></svg>"#,
         cx = w / 2.0,
         ty = h - 14.0,
-        m = most as u64
+        l = escape(&legend(most))
     );
     s.push('\n');
 }
 
 /// The coverage of `game`'s board as a grid of shaded spaces.
 pub fn board_coverage(game: &str, c: &BoardCoverage) -> String {
-    let (cols, rows) = grid(game, c.spaces);
+    let (cols, rows) = grid(game, c);
+    let most = most_per_game(std::iter::once(c));
     let (w, h) = (
-        (2.0 * MARGIN + cols as f64 * CELL).max(320.0),
+        fitting((2.0 * MARGIN + cols as f64 * CELL).max(320.0), most),
         MARGIN + 24.0 + rows as f64 * CELL + MARGIN,
     );
-    let most = c.by_space.iter().copied().max().unwrap_or(0).max(1) as f64;
     let mut s = String::new();
     let title = format!(
         "Board coverage: {:.1}% of {} spaces used",
@@ -131,7 +191,7 @@ pub fn coverage_multiples(game: &str, series: &[(&str, Option<&BoardCoverage>)])
     if boards.is_empty() {
         return None;
     }
-    let grids: Vec<(usize, usize)> = boards.iter().map(|(_, c)| grid(game, c.spaces)).collect();
+    let grids: Vec<(usize, usize)> = boards.iter().map(|(_, c)| grid(game, c)).collect();
     let cols = grids.iter().map(|g| g.0).max().unwrap_or(1);
     let rows = grids.iter().map(|g| g.1).max().unwrap_or(1);
     let captions: Vec<String> = boards
@@ -146,14 +206,10 @@ pub fn coverage_multiples(game: &str, series: &[(&str, Option<&BoardCoverage>)])
     let panel_h = 24.0 + rows as f64 * CELL + 16.0;
     let per_row = ((1100.0 / panel_w).floor() as usize).clamp(1, boards.len());
     let lines = boards.len().div_ceil(per_row);
-    let w = (MARGIN + per_row as f64 * panel_w).max(320.0);
+    // Per game, so that variants with more games or longer games compare on one scale.
+    let most = most_per_game(boards.iter().map(|(_, c)| *c));
+    let w = fitting((MARGIN + per_row as f64 * panel_w).max(320.0), most);
     let h = MARGIN + lines as f64 * panel_h + MARGIN;
-    let most = boards
-        .iter()
-        .flat_map(|(_, c)| c.by_space.iter().copied())
-        .max()
-        .unwrap_or(0)
-        .max(1) as f64;
     let mut s = String::new();
     open(&mut s, w, h, "Board coverage, by variant");
     let left = (w - per_row as f64 * panel_w) / 2.0;
@@ -170,7 +226,7 @@ pub fn coverage_multiples(game: &str, series: &[(&str, Option<&BoardCoverage>)])
             ty = py + 12.0,
             t = escape(caption)
         );
-        let (gc, _) = grid(game, c.spaces);
+        let (gc, _) = grid(game, c);
         let gx = px + (panel_w - gc as f64 * CELL) / 2.0;
         spaces(&mut s, game, c, gx, py + 24.0, most);
         s.push_str("</g>");

@@ -3,19 +3,21 @@
 
 use super::{BLUE, Frame, LEFT, RIGHT, W, escape, fit, number, tick_step, ticks};
 use std::fmt::Write;
-use tabula_ai::analysis::ladder::Ladder;
+use tabula_ai::analysis::ladder::{Ladder, elo_text};
 
 /// Cumulative Elo against level, with error bars and a point per level.
 pub fn skill_ladder(l: &Ladder) -> String {
     let lo = l
         .levels
         .iter()
-        .map(|v| v.elo_ci95[0].min(v.elo))
+        .flat_map(|v| [v.elo_ci95[0], v.elo])
+        .filter(|e| e.is_finite())
         .fold(0.0f64, f64::min);
     let hi = l
         .levels
         .iter()
-        .map(|v| v.elo_ci95[1].max(v.elo))
+        .flat_map(|v| [v.elo_ci95[1], v.elo])
+        .filter(|e| e.is_finite())
         .fold(0.0f64, f64::max);
     let span = (hi - lo).max(1.0);
     let step = tick_step(span, 6).max(1.0);
@@ -45,21 +47,22 @@ pub fn skill_ladder(l: &Ladder) -> String {
     let mut path = String::new();
     for (i, v) in l.levels.iter().enumerate() {
         let cx = frame.x(i as f64 + 0.5);
+        // An unbounded end (a score of 0 or 1) runs to the edge of the plot.
         let (y, ylo, yhi) = (
             frame.y(v.elo),
-            frame.y(v.elo_ci95[0]),
-            frame.y(v.elo_ci95[1]),
+            frame.y(v.elo_ci95[0].max(y0)),
+            frame.y(v.elo_ci95[1].min(y1)),
         );
         let _ = write!(path, "{}{cx:.1} {y:.1}", if i == 0 { "M" } else { "L" });
         let _ = write!(
             s,
-            r#"<path class="whisker" d="M{cx:.1} {ylo:.1}V{yhi:.1}M{l:.1} {ylo:.1}H{r:.1}M{l:.1} {yhi:.1}H{r:.1}" stroke="black" stroke-width="1.5" fill="none"/><circle class="level" cx="{cx:.1}" cy="{y:.1}" r="4" fill="{BLUE}"><title>{name}: {e:+.0} Elo ({a:+.0} – {b:+.0})</title></circle>"#,
+            r#"<path class="whisker" d="M{cx:.1} {ylo:.1}V{yhi:.1}M{l:.1} {ylo:.1}H{r:.1}M{l:.1} {yhi:.1}H{r:.1}" stroke="black" stroke-width="1.5" fill="none"/><circle class="level" cx="{cx:.1}" cy="{y:.1}" r="4" fill="{BLUE}"><title>{name}: {e:+.0} Elo ({a} – {b})</title></circle>"#,
             l = cx - 6.0,
             r = cx + 6.0,
             name = escape(&v.level),
             e = v.elo,
-            a = v.elo_ci95[0],
-            b = v.elo_ci95[1],
+            a = elo_text(v.elo_ci95[0]),
+            b = elo_text(v.elo_ci95[1]),
         );
         frame.x_label(&mut s, i as f64 + 0.5, &fit(&v.level, slot - 6.0, 12.0));
     }

@@ -268,35 +268,62 @@ pub fn outcomes(series: &[Series<'_>]) -> String {
     s
 }
 
-/// The mean branching factor at each ply, a line per variant (over the plies at least 5% of
-/// that variant's games reached).
+/// The mean branching factor by ply of `r`, averaged over each window of two rounds (twice
+/// as many plies as seats): per-ply means alternate between the seats' turns, and lines
+/// drawn from them zig-zag over one another.
+fn round_means(r: &AnalysisReport) -> Vec<(f64, f64)> {
+    let plies = shown_plies(&r.branching);
+    let w = 2 * r.seats.max(1);
+    (0..plies.len().saturating_sub(w - 1))
+        .map(|i| {
+            let window = &plies[i..i + w];
+            let ply = window.iter().map(|p| p.ply as f64).sum::<f64>() / w as f64;
+            let mean = window.iter().map(|p| p.mean).sum::<f64>() / w as f64;
+            (ply, mean)
+        })
+        .collect()
+}
+
+/// The swatch of series `k`: its colour, and a line style of its own (solid, dashed,
+/// dotted) so that lines that meet stay apart.
+fn styled(k: usize) -> (Swatch, &'static str, &'static str) {
+    let c = COLOURS[k % COLOURS.len()];
+    match k % 3 {
+        0 => (Swatch::Line(c), c, ""),
+        1 => (Swatch::Dashed(c), c, r#" stroke-dasharray="6 4""#),
+        _ => (Swatch::Dotted(c), c, r#" stroke-dasharray="2 3""#),
+    }
+}
+
+/// The mean branching factor by ply, one line per variant, each a mean over two rounds.
 pub fn branching(series: &[Series<'_>]) -> String {
-    let last = series
+    let means: Vec<Vec<(f64, f64)>> = series.iter().map(|(_, r)| round_means(r)).collect();
+    let last = means
         .iter()
-        .flat_map(|(_, r)| shown_plies(&r.branching).last().map(|p| p.ply as f64))
+        .flat_map(|m| m.last().map(|p| p.0))
         .fold(1.0, f64::max);
-    let most = series
+    let most = means
         .iter()
-        .flat_map(|(_, r)| shown_plies(&r.branching).iter().map(|p| p.mean))
+        .flat_map(|m| m.iter().map(|p| p.1))
         .fold(1.0, f64::max);
     let (frame, y_ticks) = ply_count_frame(last, most);
     let mut s = frame.open(
-        "Branching factor by ply (mean), by variant",
+        "Branching factor by ply (mean over two rounds), by variant",
         "ply (decisions since the start)",
         "legal actions",
         &y_ticks,
     );
-    for (k, (name, r)) in series.iter().enumerate() {
-        let points: Vec<String> = shown_plies(&r.branching)
+    for (k, ((name, r), m)) in series.iter().zip(&means).enumerate() {
+        let points: Vec<String> = m
             .iter()
-            .map(|p| format!("{:.1},{:.1}", frame.x(p.ply as f64), frame.y(p.mean)))
+            .map(|(ply, mean)| format!("{:.1},{:.1}", frame.x(*ply), frame.y(*mean)))
             .collect();
+        let (_, c, dash) = styled(k);
         open_series(&mut s, name);
         let _ = write!(
             s,
-            r#"<polyline class="mean" points="{}" fill="none" stroke="{c}" stroke-width="2"><title>{n}: mean {m:.2}</title></polyline></g>"#,
+            r#"<polyline class="mean" points="{}" fill="none" stroke="{c}" stroke-width="2"{dash}><title>{n}: mean {m:.2}</title></polyline></g>"#,
             points.join(" "),
-            c = COLOURS[k % COLOURS.len()],
             n = escape(name),
             m = r.branching.mean
         );
@@ -307,12 +334,7 @@ pub fn branching(series: &[Series<'_>]) -> String {
     let entries: Vec<(Swatch, String)> = series
         .iter()
         .enumerate()
-        .map(|(k, (n, r))| {
-            (
-                Swatch::Line(COLOURS[k % COLOURS.len()]),
-                format!("{n} (mean {:.2})", r.branching.mean),
-            )
-        })
+        .map(|(k, (n, r))| (styled(k).0, format!("{n} (mean {:.2})", r.branching.mean)))
         .collect();
     legend_row(&mut s, &entries);
     s.push_str("</svg>\n");

@@ -9,7 +9,9 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tabula_server::live::AnalysisOptions;
-use tabula_server::{Catalog, HubOptions, Limits, Server, ServerConfig, StoreConfig};
+use tabula_server::{
+    AccountOptions, Catalog, CookieSecurity, HubOptions, Limits, Server, ServerConfig, StoreConfig,
+};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Args, Debug)]
@@ -39,9 +41,11 @@ pub struct ServeArgs {
     /// The analysis' budget per position: MCTS iterations, alpha-beta nodes.
     #[arg(long, value_name = "N", default_value_t = 20_000)]
     pub analysis_iterations: u64,
-    /// A wall-time budget per analysed position, in milliseconds (none by default).
-    #[arg(long, value_name = "MS")]
-    pub analysis_ms: Option<u64>,
+    /// A wall-time budget per analysed position, in milliseconds, on top of the iterations (0:
+    /// none). The default keeps the analysis of a game to seconds in every game: MCTS games
+    /// run far fewer iterations per second than alpha-beta games search nodes.
+    #[arg(long, value_name = "MS", default_value_t = 150)]
+    pub analysis_ms: u64,
     /// The most positions of one match analysed at once.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub analysis_per_match: usize,
@@ -102,6 +106,67 @@ pub struct ServeArgs {
     /// (`mcts:iterations=5000`), not only the games' listed levels.
     #[arg(long)]
     pub allow_bot_specs: bool,
+    /// When session cookies are marked Secure: `proxy` when a proxy on this host says the
+    /// request came over TLS (`X-Forwarded-Proto: https` from a loopback peer), `always`
+    /// (every client comes over TLS), `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "proxy")]
+    pub secure_cookies: SecureCookies,
+    /// A file of words no player name may contain, one a line (`#` starts a comment), besides
+    /// the built-in ones.
+    #[arg(long, value_name = "FILE")]
+    pub blocked_names: Option<std::path::PathBuf>,
+    /// Sign-in attempts allowed per client address and minute (sign-ups included).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub logins_per_minute: u32,
+    /// Sign-in attempts allowed per account name and minute.
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    pub logins_per_minute_per_account: u32,
+    /// Chat messages allowed per client address, match and minute.
+    #[arg(long, value_name = "N", default_value_t = 12)]
+    pub chat_per_minute: u32,
+    /// The operator's secret: `Authorization: Bearer <it>` may hide chat messages.
+    #[arg(long, value_name = "SECRET", env = "TABULA_OPERATOR_TOKEN")]
+    pub operator_token: Option<String>,
+}
+
+/// `--secure-cookies`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum SecureCookies {
+    /// Secure when a proxy on this host forwarded a TLS request.
+    Proxy,
+    /// Always Secure.
+    Always,
+    /// Never Secure.
+    Never,
+}
+
+impl ServeArgs {
+    /// The account options from the options (the blocked words read from their file).
+    fn accounts(&self) -> Result<AccountOptions> {
+        let blocked_names = match &self.blocked_names {
+            None => Vec::new(),
+            Some(path) => std::fs::read_to_string(path)
+                .with_context(|| format!("--blocked-names {}", path.display()))?
+                .lines()
+                .map(str::trim)
+                .filter(|w| !w.is_empty() && !w.starts_with('#'))
+                .map(str::to_string)
+                .collect(),
+        };
+        Ok(AccountOptions {
+            secure_cookies: match self.secure_cookies {
+                SecureCookies::Proxy => CookieSecurity::FromProxy,
+                SecureCookies::Always => CookieSecurity::Always,
+                SecureCookies::Never => CookieSecurity::Never,
+            },
+            blocked_names,
+            logins_per_minute_per_client: self.logins_per_minute.max(1),
+            logins_per_minute_per_account: self.logins_per_minute_per_account.max(1),
+            chat_per_minute: self.chat_per_minute.max(1),
+            operator_token: self.operator_token.clone().filter(|t| !t.is_empty()),
+            ..AccountOptions::default()
+        })
+    }
 }
 
 impl ServeArgs {
@@ -146,7 +211,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             analysis: AnalysisOptions {
                 bot: args.analysis_bot.clone(),
                 iterations: args.analysis_iterations.max(1),
-                time_ms: args.analysis_ms.filter(|&ms| ms > 0),
+                time_ms: Some(args.analysis_ms).filter(|&ms| ms > 0),
                 per_match: args.analysis_per_match.max(1),
                 max_running: args.analysis_max_running.max(1),
                 queue: args.analysis_queue.max(1),
@@ -155,6 +220,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
                 position_ms: args.analysis_position_ms.max(1),
             },
             allow_bot_specs: args.allow_bot_specs,
+            accounts: args.accounts()?,
             ..HubOptions::default()
         },
     };

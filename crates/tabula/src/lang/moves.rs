@@ -195,7 +195,7 @@ fn toumai(
         None => (dest, false),
     };
     let n: i64 = n.parse().ok()?;
-    let view = before.view(None);
+    let view = before.view(None).ok()?;
     let top = view["lines"]
         .as_array()?
         .iter()
@@ -224,7 +224,7 @@ fn toumai(
     if pair {
         words.push_str(&t("tm.m.star", &[]));
     }
-    if wands(&after.view(None)) > wands(&view) {
+    if wands(&after.view(None).ok()?) > wands(&view) {
         words.push_str(&t("tm.m.wand", &[]));
     }
     Some(words)
@@ -253,12 +253,12 @@ fn khan_tsin(
         let i = sq.parse::<usize>().ok()?.checked_sub(1)?;
         v["squares"][i]["tokens"].as_array().cloned()
     };
-    let khan = tokens(before.view(None), from)?
+    let khan = tokens(before.view(None).ok()?, from)?
         .last()
         .is_some_and(|top| top["khan"] == Value::Bool(true));
     let key = if khan { "kt.m.moveKhan" } else { "kt.m.move" };
     let mut words = t(key, &[("who", who), ("n", n), ("from", from), ("to", to)]);
-    if let Some(height) = tokens(after.view(None), to).map(|t| t.len()) {
+    if let Some(height) = tokens(after.view(None).ok()?, to).map(|t| t.len()) {
         words.push_str(&t("kt.m.height", &[("n", &height.to_string())]));
     }
     Some(words)

@@ -95,12 +95,7 @@ impl Actor {
             action: TableEvent::Timeout.to_text(),
             at,
         }];
-        if let Err(e) = self
-            .services
-            .store
-            .append(&self.shared.record.id, &entries, true)
-            .await
-        {
+        if let Err(e) = self.store_entries(&entries, true, &table).await {
             return Err(self.refused_by_store(e).await);
         }
         tracing::info!(

@@ -64,12 +64,7 @@ impl Actor {
             })
             .collect();
         let over = table.ended() || self.over();
-        if let Err(e) = self
-            .services
-            .store
-            .append(&self.shared.record.id, &entries, over)
-            .await
-        {
+        if let Err(e) = self.store_entries(&entries, over, &table).await {
             return Err(self.refused_by_store(e).await);
         }
         self.ply += entries.len() as u64;

@@ -62,11 +62,21 @@ impl RunRules {
         let mut rules = Vec::new();
         let mut seats = Vec::new();
         for (name, params) in variants {
-            let game = entry.new_game(params, Setup::Random, &mut rng_from_seed(0))?;
+            // A ply limit the game's rules lack is the match's: recorded with the rules.
+            let (params, config) = crate::commands::analyze_variants::played_with(
+                entry,
+                params,
+                &tabula_ai::MatchConfig::default(),
+            );
+            let game = entry.new_game(&params, Setup::Random, &mut rng_from_seed(0))?;
             seats.push(game.num_seats());
+            let mut params = game.params()?;
+            if let (Some(n), Some(map)) = (config.ply_limit, params.as_object_mut()) {
+                map.insert("max_plies".into(), Value::from(n));
+            }
             rules.push(VariantRules {
                 name: name.clone(),
-                params: game.params(),
+                params,
             });
         }
         let header = Header {
