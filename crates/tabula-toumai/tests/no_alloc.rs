@@ -89,5 +89,8 @@ fn the_count_sees_this_thread_s_allocations_and_no_other_thread_s() {
         std::hint::black_box(vec![1u8; 16]);
     });
     assert_eq!(other.join().unwrap(), 100);
-    assert_eq!(counted, 1, "the one vector of this thread, not the other's 101");
+    assert_eq!(
+        counted, 1,
+        "the one vector of this thread, not the other's 101"
+    );
 }
