@@ -46,6 +46,11 @@ echo "== Building tabula"
 CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}" cargo test --workspace --locked --lib --bins --tests --no-run
 TARGET_DIR=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
 TABULA="$TARGET_DIR/debug/tabula"
+# The guide's example game, a crate outside the workspace with its own binary
+# (outside-game.test.mjs serves it); built as scripts/test.sh builds it.
+CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}" CARGO_TARGET_DIR="$TARGET_DIR" \
+  cargo test --manifest-path examples/tic-tac-toe/Cargo.toml --locked --no-run
+export TABULA_OUTSIDE_BIN="$TARGET_DIR/debug/tabula-tic-tac-toe"
 
 # 4. A server on a free port, with a temporary database.
 WORK=$(mktemp -d)

@@ -4,9 +4,10 @@
 
 import { s } from './dom.js';
 
-/** The initials of a title: the first letter of its first two words. */
+/** The initials of a title: the first letter of its first three words (a hyphen parts words:
+ * "Tic-Tac-Toe" is TTT). */
 function initials(title) {
-  return (title || '?').split(/\s+/).filter(Boolean).slice(0, 2).map((w) => [...w][0]).join('').toUpperCase();
+  return (title || '?').split(/[\s-]+/).filter(Boolean).slice(0, 3).map((w) => [...w][0]).join('').toUpperCase();
 }
 
 /** A plain game's tile: its initials, and its seats' colours. */

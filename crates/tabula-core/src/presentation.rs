@@ -15,7 +15,8 @@ pub trait Presentation: Game {
     /// What `viewer` may see (`None`: a spectator, who sees public information only).
     fn view(&self, viewer: Option<Seat>) -> Self::View;
 
-    /// The board drawn as text, for terminals.
+    /// The board drawn as text, for terminals: whole lines, each ending with a newline (the
+    /// CLI prints who acts next right after it; the harness checks it).
     fn board_text(&self) -> String;
 
     /// The seat's name for players (a colour where seats are colours), e.g. `Yellow`.

@@ -29,7 +29,7 @@ pub use description::{check_description, check_views_alike};
 
 use crate::perft::{parse_perft_file, perft};
 use crate::{
-    Actor, CandidateActions, Game, GameRng, Notation, Outcome, Presentation, Seat, ToAct,
+    Actor, CandidateActions, Game, GameRng, Notation, Outcome, Presentation, Seat, ToAct, Zobrist,
     rng_from_seed, step_random,
 };
 use serde_json::Value;
@@ -357,8 +357,15 @@ fn check_presentation<G: Presentation>(game: &G) -> Result<(), String> {
     for viewer in Seat::all(game.num_seats()).map(Some).chain([None]) {
         view_json(game, viewer)?;
     }
-    if game.board_text().trim().is_empty() {
+    let text = game.board_text();
+    if text.trim().is_empty() {
         return Err("the board text is empty".into());
+    }
+    if !text.ends_with('\n') {
+        return Err(
+            "the board text does not end with a newline (the CLI prints the next line after it)"
+                .into(),
+        );
     }
     let mut names = HashSet::new();
     for seat in Seat::all(game.num_seats()) {
@@ -371,6 +378,25 @@ fn check_presentation<G: Presentation>(game: &G) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Whether `game` gives the searches its [`Zobrist`] hash: [`Game::zobrist_hash`] answers
+/// `None` unless the game overrides it, so a game that implements [`Zobrist`] without the
+/// override plays, but its searches never recognise a position. Use it as (part of) a
+/// [`Harness::invariant`].
+pub fn check_zobrist<G: Zobrist>(game: &G) -> Result<(), String> {
+    match game.zobrist_hash() {
+        Some(hash) if hash == game.zobrist() => Ok(()),
+        Some(hash) => Err(format!(
+            "Game::zobrist_hash gives {hash:#x}, Zobrist::zobrist {:#x}",
+            game.zobrist()
+        )),
+        None => Err(
+            "Game::zobrist_hash answers None: return Some(self.zobrist()) from it, or the \
+             searches never recognise a position"
+                .into(),
+        ),
+    }
 }
 
 /// The view of `viewer` (a seat, or `None`: a spectator) as JSON, or why it is not JSON: it

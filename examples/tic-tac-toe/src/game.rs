@@ -81,6 +81,10 @@ impl Game for TicTacToe {
         self.cells[cell.0 as usize] = Some(self.to_move);
         self.to_move = other(self.to_move);
     }
+
+    fn zobrist_hash(&self) -> Option<u64> {
+        Some(self.zobrist())
+    }
 }
 
 /// The notation of `RULES.md` (see [`crate::notation`]).
@@ -119,7 +123,7 @@ impl Presentation for TicTacToe {
     }
 
     fn board_text(&self) -> String {
-        notation::rows(self).join("\n")
+        notation::rows(self).join("\n") + "\n"
     }
 
     fn seat_name(&self, seat: Seat) -> String {

@@ -1,8 +1,9 @@
 //! # tabula-tic-tac-toe
 //!
 //! Tic-Tac-Toe, the complete small game that `docs/adding-a-game.md` walks through. It is not
-//! one of the games Tabula ships: its tests register it in a catalog of their own, beside the
-//! built-in games, and serve it.
+//! one of the games Tabula ships: it is built outside Tabula's workspace, as any downstream
+//! crate is, and its binary (`src/main.rs`) is Tabula's command line with Tic-Tac-Toe in its
+//! catalog ([`catalog`]).
 //!
 //! - [`DESCRIPTION`]: what the game is (title, players, seats, the rules for players in
 //!   `RULES.md`).
@@ -11,12 +12,17 @@
 //!   [`tabula_core::TwoPlayerZeroSum`], [`tabula_core::Zobrist`], [`tabula_core::Heuristic`]).
 //! - [`Cell`]: the action, a cell written 1–9; [`Params`]: only `players` (2).
 //! - Position notation `x.o/.x./... o`: the rows from the top, then the mark to move.
+//! - [`ENTRY`] and [`catalog`]: the game offered to the CLI and the server.
+
+#![warn(missing_docs)]
 
 mod description;
+mod entry;
 mod game;
 mod notation;
 mod state;
 
 pub use description::DESCRIPTION;
+pub use entry::{ENTRY, catalog};
 pub use game::View;
 pub use state::{Cell, Params, TicTacToe};

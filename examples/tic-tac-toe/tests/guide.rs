@@ -41,6 +41,12 @@ fn blocks(guide: &str) -> Vec<Block> {
     out
 }
 
+/// Whether `code` is a sequence of whole items: of a file, or of an `impl` block (methods).
+fn whole_items(code: &str) -> bool {
+    syn::parse_file(code).is_ok()
+        || syn::parse_str::<syn::ItemImpl>(&format!("impl X {{\n{code}\n}}")).is_ok()
+}
+
 /// What is wrong with the guide's quotes (nothing when every block is its file's code).
 fn faults(guide: &str) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -55,6 +61,13 @@ fn faults(guide: &str) -> Vec<String> {
             }
             continue;
         };
+        if block.lang == "rust" && !whole_items(&block.code) {
+            faults.push(format!(
+                "line {}: not whole items of {file} (an item cut short, or a comment or \
+                 attribute without its item)",
+                block.line
+            ));
+        }
         match std::fs::read_to_string(root.join(file)) {
             Ok(text) if text.contains(&block.code) => {}
             Ok(_) => faults.push(format!("line {}: not the code of {file}", block.line)),
@@ -80,6 +93,8 @@ fn every_quoted_block_is_the_crate_s_code() {
         "src/game.rs",
         "src/description.rs",
         "tests/serve.rs",
+        "src/entry.rs",
+        "src/main.rs",
         "Cargo.toml",
     ] {
         let path = format!("examples/tic-tac-toe/{file}");
@@ -101,4 +116,18 @@ fn a_changed_or_unquoted_block_is_caught() {
     assert!(faults(&unquoted)[0].ends_with("a rust block quotes no file"));
     let missing = "<!-- quote: examples/tic-tac-toe/nothing.rs -->\n```rust\n\n```\n";
     assert!(faults(missing)[0].contains("nothing.rs"));
+    // A quote that stops inside an item, or leaves a comment without its item.
+    let cut = "<!-- quote: examples/tic-tac-toe/src/state.rs -->\n```rust\npub struct TicTacToe {\n    pub(crate) cells: [Option<Seat>; 9],\n```\n";
+    assert!(
+        faults(cut)[0].contains("not whole items"),
+        "{:?}",
+        faults(cut)
+    );
+    let dangling =
+        "<!-- quote: examples/tic-tac-toe/src/state.rs -->\n```rust\n/// The other seat.\n```\n";
+    assert!(
+        faults(dangling)[0].contains("not whole items"),
+        "{:?}",
+        faults(dangling)
+    );
 }

@@ -2,7 +2,7 @@
 //! `try_apply` refuses the rest, the notation round-trips, finished games accept nothing;
 //! and the game's description agrees with the game.
 
-use tabula_core::testkit::{Harness, check_description};
+use tabula_core::testkit::{Harness, check_description, check_zobrist};
 use tabula_core::{Game, Notation, Seat};
 use tabula_tic_tac_toe::{DESCRIPTION, Params, TicTacToe};
 
@@ -11,6 +11,7 @@ fn random_games_pass_the_harness() {
     let report = Harness::new(|_| TicTacToe::new(&Params::default()).unwrap())
         .games(300)
         .invariant(|game| {
+            check_zobrist(game)?;
             // Red marks first and the marks alternate: as many x as o, or one more.
             let notation = game.to_notation();
             let grid = notation.split(' ').next().unwrap_or_default();

@@ -2,8 +2,6 @@
 //! entry): `/api/games` lists it with its seats, its rules are served, and two players play a
 //! match to a win through the HTTP API.
 
-mod common;
-
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
@@ -36,7 +34,7 @@ async fn call(router: &axum::Router, method: &str, uri: &str, body: Value) -> (S
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_server_offers_and_plays_tic_tac_toe() {
-    let catalog = Catalog::of(common::catalog());
+    let catalog = Catalog::of(tabula_tic_tac_toe::catalog());
     let hub = Arc::new(Hub::new(
         catalog,
         Arc::new(MemoryStore::new()),

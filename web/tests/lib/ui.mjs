@@ -83,6 +83,9 @@ export function stepsFor(game, action, st) {
       if ((m = /^play:(\d)(\d)?$/.exec(action))) return [`card:${m[1]}`, ...(m[2] ? [`card:${m[2]}`] : []), `go:${m[1]}${m[2] || ''}`];
       if ((m = /^swap:(\d)(\d)$/.exec(action))) return [`place:${m[1]}`, `with:${m[2]}`];
       return [action];
+    case 'generic':
+      // A game drawn by the generic table (no renderer of its own): one button per action.
+      return [`act:${action}`];
     default:
       throw new Error(`no click steps for ${game}`);
   }

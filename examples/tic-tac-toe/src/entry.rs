@@ -1,11 +1,9 @@
-//! The registry entry of Tic-Tac-Toe and a catalog holding it beside the built-in games:
-//! what a downstream crate writes to offer its game through the CLI and the server.
+//! What offers Tic-Tac-Toe to Tabula's CLI and server: its registry entry, and a catalog of
+//! the built-in games with it.
 
-#![allow(dead_code)]
-
+use crate::{DESCRIPTION, TicTacToe};
 use tabula_ai::BotFactory;
 use tabula_registry::{Catalog, Entry};
-use tabula_tic_tac_toe::{DESCRIPTION, TicTacToe};
 
 /// Tic-Tac-Toe for the registry: its description, and bots with alpha-beta as well as MCTS.
 pub static ENTRY: Entry<TicTacToe> =
