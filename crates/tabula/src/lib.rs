@@ -466,6 +466,16 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// A one-shot command whose reader closes the pipe early (`tabula analyze … | head`) ends as
+/// Unix tools do, by the signal, rather than panicking on the failed write. The server keeps
+/// Rust's default (the signal ignored): a closed pipe on its standard output must not stop it.
+fn end_quietly_on_a_closed_pipe() {
+    // SAFETY: restores the default disposition of one signal, before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// Runs the CLI on this process's arguments with the built-in games.
 pub fn run() -> ExitCode {
     run_with(Catalog::builtin())
@@ -483,6 +493,9 @@ pub fn run_with(catalog: Catalog) -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    if !matches!(cli.command, Command::Serve(_)) {
+        end_quietly_on_a_closed_pipe();
+    }
     match dispatch(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

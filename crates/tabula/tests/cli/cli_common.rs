@@ -127,3 +127,27 @@ fn play_refuses_a_wrong_action_with_the_reason_and_asks_again() {
         "{out}"
     );
 }
+
+#[test]
+fn a_reader_that_closes_the_pipe_early_ends_the_command_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    // `tabula rules toumai | head -c 1`: the reader is gone before the 16 KB are written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["rules", "toumai"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+        "{stderr}"
+    );
+    assert!(
+        out.status.signal() == Some(libc::SIGPIPE) || out.status.success(),
+        "{:?}",
+        out.status
+    );
+}
