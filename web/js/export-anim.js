@@ -2,8 +2,9 @@
 // match drawn by the game's own renderer (off screen, one position after another), each frame
 // its board with the move that led to it written underneath, shown in turn by SMIL
 // (`<animate>` on `visibility`, about a second per move, the last position held longer). The
-// styles the board takes from the page's CSS are written onto its elements, so that the file
-// renders alone; a game drawn plainly (games/generic.js) becomes its board text in monospace.
+// styles the board takes from the page's CSS are written into the file's own style sheet (each
+// distinct style once, as a class), so that the file renders alone; a game drawn plainly
+// (games/generic.js) becomes its board text in monospace.
 
 import { t } from './i18n.js';
 import * as shell from './shell.js';
@@ -25,8 +26,8 @@ const FRAMED = new Set(['visibility', 'display']);
 const esc = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The board of one position: every SVG the renderer drew, with its styles written in and its
- * ids made unique to frame `k`, at its place in `host`; or the text of a plain board. */
-function snapshot(host, k) {
+ * ids made unique to frame `k`, at its place in `host` (its styles as classes of `styles`); or the text of a plain board. */
+function snapshot(host, k, styles) {
   const box = host.getBoundingClientRect();
   const svgs = [...host.querySelectorAll('svg')].filter((el) => !el.parentElement.closest('svg'));
   if (!svgs.length) {
@@ -56,7 +57,12 @@ function snapshot(host, k) {
       for (const a of [...out.attributes]) {
         if (a.name === 'class' || a.name === 'style' || a.name === 'role' || a.name === 'tabindex' || a.name.startsWith('aria-') || a.name.startsWith('data-')) out.removeAttribute(a.name);
       }
-      if (own.length) out.setAttribute('style', own.map((p) => `${p}:${values[p]}`).join(';'));
+      // Each distinct style once, in the file's own style sheet.
+      if (own.length) {
+        const rule = own.map((p) => `${p}:${values[p]}`).join(';');
+        if (!styles.has(rule)) styles.set(rule, `s${styles.size}`);
+        out.setAttribute('class', styles.get(rule));
+      }
       // Pieces are placed by CSS transforms (anim.js): written as the attribute every viewer reads.
       if (css.transform && css.transform !== 'none' && el !== svg) out.setAttribute('transform', css.transform);
     });
@@ -116,13 +122,14 @@ export function buildAnimation(game, live, stateAt, views) {
   document.body.append(host);
   const noop = () => {};
   const frames = [];
+  const styles = new Map();
   try {
     const renderer = game.create(host, { choose: noop, act: noop, redrawChoice: noop });
     for (let k = 0; k <= live.ply; k++) {
       const state = k === live.ply ? { ...live, legal: [] } : stateAt(k);
       if (!state) throw new Error(t('export.missing', { ply: k }));
       renderer.update(state, null, { animate: false });
-      frames.push({ ...snapshot(host, k), caption: caption(game, state, views) });
+      frames.push({ ...snapshot(host, k, styles), caption: caption(game, state, views) });
     }
   } finally {
     host.remove();
@@ -143,6 +150,7 @@ export function buildAnimation(game, live, stateAt, views) {
   }).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="${NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`
     + ` color="${esc(page.color)}" fill="${esc(page.color)}">\n<title>${esc(t('export.title', { game: game.title?.(live) || live.game, id: live.id }))}</title>\n`
+    + `<style>\n${[...styles].map(([rule, name]) => `.${name}{${esc(rule)}}`).join('\n')}\n</style>\n`
     + `<rect width="100%" height="100%" fill="${esc(background)}"/>\n${body}\n</svg>\n`;
 }
 
