@@ -49,6 +49,8 @@ export class History {
       ply: k,
       view: p.view,
       status: p.status,
+      // A plainly drawn game's board of that ply (not the live one).
+      board_text: p.board_text,
       legal: [],
       log,
       last: log[log.length - 1] || null,

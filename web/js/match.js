@@ -17,6 +17,7 @@ import { TableActions } from './table-actions.js';
 import { Review } from './review.js';
 import * as clocks from './clock.js';
 import { Sounds } from './sounds.js';
+import { downloadAnimation } from './export-anim.js';
 
 const $ = (id) => document.getElementById(id);
 const GAP_MS = 560; // time given to each move's animation before the next one is drawn
@@ -47,7 +48,7 @@ let viewing = null; // the ply shown while looking back, or null for the live ga
 let displayed = null; // the state the board shows (live or past)
 
 const sounds = new Sounds($('sound'));
-const review = new Review({ id, panel: $('review'), moves: $('moves'), board: $('board'), evalSlot: $('review-eval') });
+const review = new Review({ id, panel: $('review'), moves: $('moves'), board: $('board'), evalSlot: $('review-eval'), saveAnimation: (b) => saveAnimation(b) });
 const chooser = new Chooser(() => drawChoice(), (action) => send(action));
 /** A state's place in the match's log: grows with every change, a takeback included. */
 const rev = (state) => state.rev ?? state.ply;
@@ -207,7 +208,8 @@ async function draw(state) {
     if (state.you && !state.table?.rematch) $('result').querySelector('.result-actions')?.prepend(table.rematchButton(state));
     // The match as a text record that `tabula engine` replays (docs/playing.md).
     $('result').querySelector('.result-card')?.append(h('p', { class: 'result-export' },
-      h('a', { href: `/api/matches/${encodeURIComponent(id)}/record.txt`, download: '' }, t('result.record'))));
+      h('a', { href: `/api/matches/${encodeURIComponent(id)}/record.txt`, download: '' }, t('result.record')), ' ',
+      h('button', { type: 'button', class: 'small', id: 'download-animation', onclick: (e) => saveAnimation(e.currentTarget) }, t('result.animation'))));
   } else {
     $('result').hidden = true;
   }
@@ -215,6 +217,19 @@ async function draw(state) {
   chooser.setPaths(paths, { keep: !moved && !!prev && rev(prev) === rev(state) });
   review.update(game, state, displayed);
   if (pending) schedule();
+}
+
+/** Saves the finished match as an animated SVG, every position drawn by the game's renderer. */
+async function saveAnimation(button) {
+  button.disabled = true;
+  try {
+    const views = (await history.load(shown.ply)).map((p) => p.view);
+    downloadAnimation(game, shown, (k) => history.at(shown, k), views);
+  } catch (e) {
+    toast(e.message);
+  } finally {
+    button.disabled = false;
+  }
 }
 
 /** Redraws the words of the move list and caption once past positions have arrived. */

@@ -5,9 +5,10 @@
 // bar shared by two seats, a small bar per seat for three or more), the best move of that
 // position in words and drawn on the board (the game's `bestMoveMarks(action, state)`, when it
 // has one), and every move of the list marked good, inaccuracy (?!) or mistake (?) with a
-// legend. The evaluation and the best move sit right above the board (`evalSlot`), in sight
-// while the player steps through the match; the rest is in the panel under it. The match page
-// calls `update` after each drawing.
+// legend; a finished match's record and animation can be saved from it. The evaluation and
+// the best move sit right above the board (`evalSlot`), in sight while the player steps
+// through the match; the rest is in the panel under it. The match page calls `update` after
+// each drawing.
 
 import { api } from './api.js';
 import { h, s, fill } from './dom.js';
@@ -22,9 +23,10 @@ const pct = (v) => Math.round(Math.max(0, Math.min(1, v)) * 100);
 
 export class Review {
   /**
-   * @param {{id: string, panel: HTMLElement, moves: HTMLElement, board: HTMLElement, evalSlot?: HTMLElement}} parts
+   * @param {{id: string, panel: HTMLElement, moves: HTMLElement, board: HTMLElement, evalSlot?: HTMLElement, saveAnimation?: (button: HTMLElement) => void}} parts
    */
-  constructor({ id, panel, moves, board, evalSlot }) {
+  constructor({ id, panel, moves, board, evalSlot, saveAnimation }) {
+    this.saveAnimation = saveAnimation || null;
     this.id = id;
     this.panel = panel;
     this.evalSlot = evalSlot || panel;
@@ -141,7 +143,8 @@ export class Review {
       fill(el, h('h2', {}, t('review.title')),
         h('p', { class: 'muted' }, t('review.help')),
         agreed ? h('p', { class: 'muted', id: 'analysis-agreed' }, t('review.agreed')) : null,
-        h('button', { type: 'button', class: 'primary', id: 'analyse', onclick: () => this.start() }, t('review.analyse')));
+        h('button', { type: 'button', class: 'primary', id: 'analyse', onclick: () => this.start() }, t('review.analyse')),
+        this.exports());
       return;
     }
     const ply = this.displayed.ply;
@@ -152,7 +155,8 @@ export class Review {
       this.progress(r),
       this.error ? h('p', { class: 'error', role: 'alert' }, this.error) : null,
       this.evalSlot === el ? here : null,
-      this.legend());
+      this.legend(),
+      this.exports());
     if (this.evalSlot !== el) {
       fill(this.evalSlot, here);
       this.evalSlot.hidden = false;
@@ -204,6 +208,14 @@ export class Review {
     return h('p', { class: 'review-best', dataset: { ply, action: pos.best } },
       h('span', { class: 'review-best-label' }, t('review.best')), ' ',
       h('span', { class: 'words' }, words), ' ', h('code', { class: 'notation' }, pos.best));
+  }
+
+  /** A finished match saved as a file: its text record and its animation. */
+  exports() {
+    if (!this.shown?.status.over) return null;
+    return h('p', { class: 'review-export' },
+      h('a', { href: `/api/matches/${encodeURIComponent(this.id)}/record.txt`, download: '' }, t('result.record')), ' ',
+      this.saveAnimation ? h('button', { type: 'button', class: 'small', id: 'review-download-animation', onclick: (e) => this.saveAnimation(e.currentTarget) }, t('result.animation')) : null);
   }
 
   legend() {

@@ -8,6 +8,7 @@ pub mod analyze_records;
 pub mod analyze_variants;
 pub mod engine;
 pub mod engine_search;
+pub mod match_record;
 pub mod notation;
 pub mod play;
 pub mod plots;

@@ -151,39 +151,8 @@ enum Command {
     #[command(subcommand)]
     Puzzles(puzzles::PuzzlesCommand),
     /// Play bots against each other, rotating seats; win rates with 95% confidence intervals.
-    Match {
-        game: String,
-        /// One bot per seat, comma-separated: `random`, a level (`beginner`, `casual`,
-        /// `strong`, `expert`), or a search such as `mcts:iterations=5000` or
-        /// `alphabeta:depth=6`.
-        #[arg(long, value_name = "SPEC,SPEC…")]
-        bots: String,
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        /// Games played at once (default: every core).
-        #[arg(long, value_name = "T")]
-        threads: Option<usize>,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Also write the report as JSON to this file.
-        #[arg(long, value_name = "FILE")]
-        json: Option<std::path::PathBuf>,
-        /// Start every game from a random setup instead of the placement setup.
-        #[arg(long)]
-        random_setup: bool,
-        /// Start every game with K random legal plies. Each opening is played in every
-        /// seating (2 games in a row with two players, 6 with three), so that a lopsided
-        /// opening favours no bot.
-        #[arg(long, value_name = "K", default_value_t = 0)]
-        opening_plies: u32,
-        /// Also record every game's moves in the JSON report (each record's `moves`) and its
-        /// position before the opening (`start`), so that any game replays in `tabula
-        /// engine` with `position <start> moves <opening…> <moves…>`.
-        #[arg(long, requires = "json")]
-        moves: bool,
-        #[command(flatten)]
-        params: ParamOpts,
-    },
+    /// With --from, one game from a saved match record instead (docs/engine.md).
+    Match(simulate::MatchArgs),
     /// Balance report for designers: win rate per seat, game length, branching factor, skill
     /// (docs/analyze.md).
     Analyze {
@@ -294,29 +263,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Serve(args) => serve::serve(args),
         Command::Tune(args) => tune::tune(args),
-        Command::Match {
-            game,
-            bots,
-            games,
-            threads,
-            seed,
-            json,
-            random_setup,
-            opening_plies,
-            moves,
-            params,
-        } => simulate::run_match(simulate::MatchArgs {
-            game: &game,
-            bots: &bots,
-            games,
-            threads,
-            seed,
-            json: json.as_deref(),
-            random_setup,
-            opening_plies,
-            moves,
-            params: &params,
-        }),
+        Command::Match(args) => simulate::run_match(args),
         Command::Analyze {
             game,
             players,

@@ -15,8 +15,9 @@ use axum::extract::{Path, RawQuery, State};
 use serde_json::{Value, json};
 use tabula_registry::status_json;
 
-/// `{id, ply, positions: [{ply, view, status}]}`: `positions[k]` is the position after the
-/// first `k` log entries (so `positions[0]` is the start and the last is the present).
+/// `{id, ply, positions: [{ply, view, status, board_text?}]}`: `positions[k]` is the position
+/// after the first `k` log entries (so `positions[0]` is the start and the last is the
+/// present); `board_text` for a game the web UI draws plainly, where the live state has it.
 pub(crate) async fn positions(
     State(hub): State<AppState>,
     Path(id): Path<String>,
@@ -34,9 +35,15 @@ pub(crate) async fn positions(
     let broken = |what: String| ApiError::internal(format!("match {id} does not replay: {what}"));
     let (mut game, _) = replay_start(entry, &shared.record).map_err(|e| broken(e.to_string()))?;
     let mut out = Vec::with_capacity(log.len() + 1);
+    // A game the web UI draws plainly gets each board as text, as its live state does.
+    let plain = shared.plain_board && (!shared.hidden_information || snap.over());
     let at = |ply: usize, game: &dyn tabula_registry::DynGame| -> Result<Value, ApiError> {
         let view = game.view(seat).map_err(ApiError::from_registry)?;
-        Ok(json!({ "ply": ply, "view": view, "status": status_json(game) }))
+        let mut position = json!({ "ply": ply, "view": view, "status": status_json(game) });
+        if plain {
+            position["board_text"] = Value::from(game.board_text());
+        }
+        Ok(position)
     };
     out.push(at(0, game.as_ref())?);
     for (i, e) in log.iter().enumerate() {

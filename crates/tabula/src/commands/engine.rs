@@ -9,6 +9,7 @@
 //! runs the searches on a thread of their own, so that `stop` ends them.
 
 mod input;
+pub mod record;
 mod run;
 
 use super::engine_search::{Job, SEARCH_CAP, Search};
@@ -16,10 +17,9 @@ use super::notation::status_line;
 use crate::opts::ParamOpts;
 use crate::{find, make_bot};
 use anyhow::Result;
-use serde_json::Value;
 use tabula_ai::BotSpec;
-use tabula_core::{Actor, Seat, ToAct, read_move, rng_from_seed, write_move};
-use tabula_registry::{DynGame, GameEntry, RegistryError, Setup, resolve_actor};
+use tabula_core::{Actor, Seat, ToAct, rng_from_seed, write_move};
+use tabula_registry::{DynGame, Setup};
 
 /// The command line of `tabula engine`.
 pub struct EngineArgs<'a> {
@@ -36,12 +36,8 @@ const COMMANDS: &str = "position, go, analyse, stop, legal, show, isready, quit"
 
 /// One engine session: the game, the bot specification and the current position.
 pub struct Session {
-    entry: &'static dyn GameEntry,
-    /// The parameters positions are read with (the command line's, without `players`).
-    params: Value,
-    /// The parameters of `position start` (the command line's, with `--players`).
-    start_params: Value,
-    players: Option<usize>,
+    /// How `position` makes its positions.
+    positions: record::Positions,
     pub(super) spec: String,
     pub(super) seed: u64,
     pub(super) state: Box<dyn DynGame>,
@@ -98,10 +94,13 @@ impl Session {
         make_bot(args.game, args.bot, args.seed)?;
         let spec = with_threads(args.bot, args.threads)?;
         Ok(Session {
-            entry,
-            params: args.params.to_json(None)?,
-            start_params: args.params.to_json(args.players)?,
-            players: args.players,
+            positions: record::Positions {
+                entry,
+                params: args.params.to_json(None)?,
+                start_params: args.params.to_json(args.players)?,
+                players: args.players,
+                seed: args.seed,
+            },
             spec,
             seed: args.seed,
             state: entry.new_game(
@@ -149,70 +148,17 @@ impl Session {
     /// `position <notation> [moves …]`: the new position replaces the old only when all of
     /// it reads.
     fn position(&mut self, words: &[&str]) -> Vec<String> {
-        let (head, moves) = match words.iter().position(|w| *w == "moves") {
-            Some(i) => (&words[..i], &words[i + 1..]),
-            None => (words, &[][..]),
-        };
-        let state = match head {
-            [] => return error("position needs `start` or a position in notation"),
-            ["start", options @ ..] => self.start(options),
-            notation => self
-                .entry
-                .load_position(&self.params, &notation.join(" "))
-                .map_err(|e| match e {
-                    // It already says "bad position" and names the field.
-                    RegistryError::Position(e) => e.to_string(),
-                    e => format!("bad position: {e}"),
-                }),
-        };
-        let mut state = match state {
-            Ok(s) => s,
-            Err(reason) => return error(reason),
-        };
-        for (i, text) in moves.iter().enumerate() {
-            match play(state.as_mut(), text) {
-                Ok(()) => {}
-                // The refusal already names the action.
-                Err(RegistryError::Action { error: e, .. }) => {
-                    return error(format!("move {} `{text}`: {e}", i + 1));
-                }
-                Err(e) => return error(format!("move {} `{text}`: {e}", i + 1)),
+        match self
+            .positions
+            .read(words)
+            .and_then(|replay| replay.play_through(|_, _, _| {}))
+        {
+            Ok(state) => {
+                self.state = state;
+                Vec::new()
             }
+            Err(reason) => error(reason),
         }
-        self.state = state;
-        Vec::new()
-    }
-
-    fn start(&self, options: &[&str]) -> Result<Box<dyn DynGame>, String> {
-        let (mut players, mut seed, mut setup) = (self.players, self.seed, Setup::Random);
-        let mut words = options.iter();
-        while let Some(&word) = words.next() {
-            match word {
-                "placement" => setup = Setup::Placement,
-                "players" | "seed" => {
-                    let value = words.next().ok_or(format!("`{word}` needs a number"))?;
-                    let n: u64 = value
-                        .parse()
-                        .map_err(|_| format!("`{word}` needs a number, not `{value}`"))?;
-                    match word {
-                        "players" => players = Some(n as usize),
-                        _ => seed = n,
-                    }
-                }
-                _ => {
-                    return Err(format!(
-                        "unknown option `{word}` of position start (players N, seed S, placement)"
-                    ));
-                }
-            }
-        }
-        let mut params = self.start_params.clone();
-        if let (Some(n), Some(map)) = (players, params.as_object_mut()) {
-            map.insert("players".into(), Value::from(n));
-        }
-        self.entry
-            .new_game(&params, setup, &mut rng_from_seed(seed))
-            .map_err(|e| format!("bad start: {e}"))
     }
 
     /// `legal [seat N]`: one line, `legal` then the actions as `moves` takes them.
@@ -274,27 +220,4 @@ pub(super) fn seat_tokens(state: &dyn DynGame, seat: Seat) -> Vec<String> {
         .into_iter()
         .map(|a| write_move(&to_act, Actor::Seat(seat), &a))
         .collect()
-}
-
-/// Applies one action as `moves` writes it: plain notation for the one seat to act, a chance
-/// outcome or a host action; `N:action` for seat `N` where several seats may act.
-fn play(state: &mut dyn DynGame, text: &str) -> Result<(), RegistryError> {
-    let actor = match resolve_actor(state, None, text) {
-        Err(RegistryError::SeatNeeded { seats }) => {
-            match read_move(text).filter(|(s, _)| s.index() < state.num_seats()) {
-                Some((seat, action)) => {
-                    state.apply(Actor::Seat(seat), action)?;
-                    return Ok(());
-                }
-                None => {
-                    return Err(RegistryError::SeatNeeded {
-                        seats: format!("{seats}; write `N:action` for seat N"),
-                    });
-                }
-            }
-        }
-        other => other?,
-    };
-    state.apply(actor, text)?;
-    Ok(())
 }

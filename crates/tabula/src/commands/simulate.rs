@@ -9,17 +9,50 @@ use std::time::Duration;
 use tabula_ai::BenchConfig;
 use tabula_ai::arena::{MatchConfig, RaceRule};
 
-pub struct MatchArgs<'a> {
-    pub game: &'a str,
-    pub bots: &'a str,
-    pub games: usize,
-    pub threads: Option<usize>,
-    pub seed: u64,
-    pub json: Option<&'a std::path::Path>,
-    pub random_setup: bool,
-    pub opening_plies: u32,
-    pub moves: bool,
-    pub params: &'a ParamOpts,
+/// The command line of `tabula match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    game: String,
+    /// One bot per seat, comma-separated: `random`, a level (`beginner`, `casual`,
+    /// `strong`, `expert`), or a search such as `mcts:iterations=5000` or
+    /// `alphabeta:depth=6`.
+    #[arg(long, value_name = "SPEC,SPEC…", required_unless_present = "replay")]
+    bots: Option<String>,
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Games played at once (default: every core).
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Also write the report as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    json: Option<std::path::PathBuf>,
+    /// Start every game from a random setup instead of the placement setup.
+    #[arg(long)]
+    random_setup: bool,
+    /// Start every game with K random legal plies. Each opening is played in every
+    /// seating (2 games in a row with two players, 6 with three), so that a lopsided
+    /// opening favours no bot.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    opening_plies: u32,
+    /// Also record every game's moves in the JSON report (each record's `moves`) and its
+    /// position before the opening (`start`), so that any game replays in `tabula
+    /// engine` with `position <start> moves <opening…> <moves…>`.
+    #[arg(long, requires = "json")]
+    moves: bool,
+    /// One game from the last position of a match record (a saved finished match, or any
+    /// file of `#` comments and one `position … moves …` line): the bots play it on to
+    /// the end. The record's `# Params:` line gives the game's parameters.
+    #[arg(long, value_name = "FILE",
+        conflicts_with_all = ["games", "json", "threads", "random_setup", "opening_plies", "moves"])]
+    from: Option<std::path::PathBuf>,
+    /// With --from: print the recorded game, move by move with the board, instead of
+    /// playing on.
+    #[arg(long, requires = "from")]
+    replay: bool,
+    #[command(flatten)]
+    params: ParamOpts,
 }
 
 /// How `tabula match` and `analyze` decide races: by skill, every bot at the same simulated
@@ -57,9 +90,19 @@ pub(crate) fn progress_bar(games: usize, template: &str) -> ProgressBar {
     bar
 }
 
-pub fn run_match(args: MatchArgs<'_>) -> Result<()> {
-    let entry = find(args.game)?;
-    let seats = args.bots.split(',').count();
+pub fn run_match(args: MatchArgs) -> Result<()> {
+    if let Some(path) = &args.from {
+        return super::match_record::from_record(super::match_record::FromRecord {
+            game: &args.game,
+            path,
+            bots: args.bots.as_deref().filter(|_| !args.replay),
+            seed: args.seed,
+            params: &args.params,
+        });
+    }
+    let bots = args.bots.as_deref().unwrap_or_default();
+    let entry = find(&args.game)?;
+    let seats = bots.split(',').count();
     let params = args.params.to_json(Some(seats))?;
     let config = MatchConfig {
         opening_plies: args.opening_plies,
@@ -70,13 +113,13 @@ pub fn run_match(args: MatchArgs<'_>) -> Result<()> {
         args.games,
         "{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}",
     );
-    let report = entry.run_match(&params, args.bots, &config, &|done, _| {
+    let report = entry.run_match(&params, bots, &config, &|done, _| {
         bar.set_position(done as u64)
     });
     bar.finish_and_clear();
     let report = report?;
     print!("{}", report.table());
-    if let Some(path) = args.json {
+    if let Some(path) = &args.json {
         let text = serde_json::to_string_pretty(&report)?;
         std::fs::write(path, text + "\n")
             .with_context(|| format!("cannot write {}", path.display()))?;

@@ -12,6 +12,7 @@ mod cli_engine;
 mod cli_engine_input;
 mod cli_games;
 mod cli_match;
+mod cli_match_record;
 mod cli_puzzles;
 mod cli_terminal;
 mod engine_process;

@@ -1,6 +1,6 @@
 //! A finished match exported as a text record (`GET /api/matches/{id}/record.txt`) reads back
 //! in `tabula engine`: fed the file as it is (comments and all), the engine stands at the
-//! match's last position. Games of bots on a real server: Connect Four, and China Moon for
+//! match's last position, and so does `tabula match --from FILE --replay`. Games of bots on a real server: Connect Four, and China Moon for
 //! three (a chance event after every move) and Khan-Tsin (its setup is in the position).
 
 use crate::engine_process::Engine;
@@ -85,6 +85,17 @@ fn a_finished_match_s_record_replays_in_tabula_engine_to_its_last_position() {
             shown.last().map(String::as_str),
             Some(format!("position {last}").as_str()),
             "{game}: {shown:?}"
+        );
+
+        // `tabula match --from` reads the same file back to the same position.
+        let path = db.with_file_name(format!("record-{game}.txt"));
+        std::fs::write(&path, &record).unwrap();
+        let replayed =
+            crate::support::ok(&["match", game, "--from", path.to_str().unwrap(), "--replay"]);
+        assert_eq!(
+            replayed.lines().last(),
+            Some(format!("position {last}").as_str()),
+            "{game}: {replayed}"
         );
     }
 }
