@@ -107,6 +107,8 @@ export function startChat(el, id, token, state) {
         }
       } }, t('chat.report')))));
     if (!shown.length) list.append(h('li', { class: 'muted' }, t('chat.empty')));
+    // The newest message in sight (the list keeps a fixed height).
+    list.scrollTop = list.scrollHeight;
     // The note keeps its place (people.css), shown or not, so that the page never moves.
     note.textContent = token && !over ? t('chat.spectatorsLater') : '';
   }

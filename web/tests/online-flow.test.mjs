@@ -10,6 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, api, PHONE, SHOTS } from './lib/env.mjs';
 import { state, playToEnd } from './lib/ui.mjs';
+import { graveViolations, listViolations } from './lib/audit.mjs';
 
 const OPERATOR = process.env.TABULA_OPERATOR_TOKEN;
 const ATTACK = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
@@ -127,6 +128,8 @@ test('the operator reviews reported messages: a wrong token is refused, hide and
   assert.equal(await item(said[0]).locator('.report-match').getAttribute('href'), `/match/${m.id}`);
   assert.equal(await op.page.locator('#reports img, #reports script, .report-text *, .report-reason *').count(), 0);
   await op.page.screenshot({ path: `${SHOTS}/reports-fr-phone.png`, fullPage: true });
+  const grave = (await graveViolations(op.page)).map((v) => ({ ...v, where: 'reports' }));
+  assert.deepEqual(grave, [], listViolations(grave));
   await item(said[0]).locator('.report-hide').click();
   await item(said[0]).waitFor({ state: 'detached' });
   await item(said[1]).locator('.report-dismiss').click();
