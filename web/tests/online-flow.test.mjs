@@ -2,7 +2,8 @@
 // browsers (one on a desktop, one on a phone), are paired by quick pairing for a rated game
 // of Connect Four, chat (each sees the other's message at once, pushed by the match's
 // WebSocket; markup written in the chat shows as text and runs nothing), play the game to the
-// end, and both see their ratings move on their player pages. Then the operator's reports
+// end, and both see their ratings move on their player pages; one blocks the other from the
+// chat, then unblocks from the "You" panel. Then the operator's reports
 // page: refused with a wrong token, then it lists a reported message, hides one and dismisses
 // another, translated.
 
@@ -61,7 +62,8 @@ test('two accounts are paired, chat live, play a rated game to the end, and both
   await ask(bea.page);
   await bea.page.waitForURL(/\/match\//);
   await ada.page.waitForURL(/\/match\//, { timeout: 10000 });
-  assert.equal(new URL(ada.page.url()).pathname, new URL(bea.page.url()).pathname);
+  const matchPath = new URL(ada.page.url()).pathname;
+  assert.equal(matchPath, new URL(bea.page.url()).pathname);
   const [sa, sb] = [await state(ada.page), await state(bea.page)];
   assert.ok(sa.rated, 'a rated match');
   assert.deepEqual([sa.you, sb.you].sort(), [1, 2]);
@@ -96,6 +98,19 @@ test('two accounts are paired, chat live, play a rated game to the end, and both
   assert.ok(after.every((r) => r !== null && r !== 1500), `both ratings moved: ${after}`);
   assert.ok((after[0] > 1500) !== (after[1] > 1500), `one up, one down: ${after}`);
   await bea.page.screenshot({ path: `${SHOTS}/online-rating-phone.png` });
+
+  // Ada blocks Bea from the chat: Bea's messages leave Ada's chat; the block list of the
+  // "You" panel lists her, and Unblock takes her off it.
+  await ada.page.goto(matchPath);
+  await ada.page.locator('.chat-msg', { hasText: 'onerror' }).locator('.chat-block').click();
+  await ada.page.locator('.chat-text', { hasText: 'onerror' }).waitFor({ state: 'detached' });
+  await ada.page.locator('.chat-text', { hasText: `hello from ${names[0]}` }).waitFor();
+  await ada.page.goto('/');
+  await ada.page.click('.blocks summary');
+  const blocked = ada.page.locator(`.blocks-list [data-blocked="${names[1]}"]`);
+  await blocked.waitFor();
+  await blocked.locator('button').click();
+  await blocked.waitFor({ state: 'detached' });
   for (const p of [ada, bea]) {
     assert.deepEqual(p.errors, []);
     await p.context.close();

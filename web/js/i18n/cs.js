@@ -4,11 +4,13 @@
 // (Khan-Tsin); přesýpací hodiny, výměnné a kouzelné karty (Magical Circle).
 
 import lessons from './lessons/cs.js';
+import moderation from './moderation/cs.js';
 import pairing from './pairing/cs.js';
 import puzzles from './puzzles/cs.js';
 
 export default {
   ...lessons,
+  ...moderation,
   ...pairing,
   ...puzzles,
   'common.and': ' a ',
@@ -143,28 +145,6 @@ export default {
   'chat.reported': 'Nahlášeno: provozovatel se na to podívá.',
   'chat.empty': 'Zatím žádná zpráva.',
   'chat.spectatorsLater': 'Místnost diváků se hráčům otevře po konci hry.',
-  'chat.block': "Blokovat",
-  'chat.blocked': "Zablokovali jste hráče {name}: jeho zprávy už neuvidíte a nebudete s ním spárováni.",
-  'people.blocks': "Blokovaní hráči",
-  'people.blocksNone': "Nikoho neblokujete.",
-  'people.unblock': "Odblokovat",
-  'people.unblocked': "{name} už není blokován.",
-  'reports.pageTitle': "Nahlášené zprávy — Tabula",
-  'reports.title': "Nahlášené zprávy",
-  'reports.intro': "Pro provozovatele tohoto serveru: zprávy z konverzace, které lidé nahlásili. Skryjte zprávu, aby ji už nikdo neviděl, nebo zamítněte její nahlášení a ponechte ji.",
-  'reports.token': "Token provozovatele",
-  'reports.open': "Zobrazit nahlášení",
-  'reports.forget': "Zapomenout token",
-  'reports.needToken': "Zadejte token provozovatele (tabula serve --operator-token), abyste viděli nahlášení. Uchová se jen v této kartě.",
-  'reports.refused': "Toto není token provozovatele tohoto serveru.",
-  'reports.none': "Žádná nahlášená zpráva.",
-  'reports.match': "Partie",
-  'reports.count': "Nahlášeno {n}×",
-  'reports.reasons': "důvody:",
-  'reports.hide': "Skrýt zprávu",
-  'reports.dismiss': "Zamítnout nahlášení",
-  'reports.hidden': "Skryto: tuto zprávu už nikdo neuvidí.",
-  'reports.dismissed': "Nahlášení zamítnuta: zpráva zůstává.",
   'home.rated': 'Hodnocená (na každém místě člověk s účtem; proti botům nehodnocená)',
   'people.guestName': 'Host {n}',
   'people.signedInAs': 'Přihlášeni jako',

@@ -2,11 +2,13 @@
 // and placeholders). A plural is {one, other} (Czech adds few); see js/i18n.js.
 
 import lessons from './lessons/en.js';
+import moderation from './moderation/en.js';
 import pairing from './pairing/en.js';
 import puzzles from './puzzles/en.js';
 
 export default {
   ...lessons,
+  ...moderation,
   ...pairing,
   ...puzzles,
   'common.and': ' and ',
@@ -141,28 +143,6 @@ export default {
   'chat.reported': 'Reported: the operator will look at it.',
   'chat.empty': 'No message yet.',
   'chat.spectatorsLater': 'The spectators’ room opens to the players when the game ends.',
-  'chat.block': "Block",
-  'chat.blocked': "You blocked {name}: you will not see their messages, nor be paired with them.",
-  'people.blocks': "Blocked players",
-  'people.blocksNone': "You block nobody.",
-  'people.unblock': "Unblock",
-  'people.unblocked': "{name} is no longer blocked.",
-  'reports.pageTitle': "Reported messages — Tabula",
-  'reports.title': "Reported messages",
-  'reports.intro': "For the operator of this server: the chat messages people reported. Hide a message to serve it to no one, or dismiss its reports to keep it.",
-  'reports.token': "Operator token",
-  'reports.open': "Show the reports",
-  'reports.forget': "Forget the token",
-  'reports.needToken': "Enter the operator token (tabula serve --operator-token) to see the reports. It is kept in this tab only.",
-  'reports.refused': "This is not the operator token of this server.",
-  'reports.none': "No reported message.",
-  'reports.match': "Match",
-  'reports.count': "Reported {n}×",
-  'reports.reasons': "reasons:",
-  'reports.hide': "Hide the message",
-  'reports.dismiss': "Dismiss the reports",
-  'reports.hidden': "Hidden: nobody will see this message any more.",
-  'reports.dismissed': "Reports dismissed: the message stays.",
   'home.rated': 'Rated (people with accounts in every seat; against bots, casual)',
   'people.guestName': 'Guest {n}',
   'people.signedInAs': 'Signed in as',

@@ -3,11 +3,13 @@
 // sablier, cartes échanger, cartes magiques, jetons élément.
 
 import lessons from './lessons/fr.js';
+import moderation from './moderation/fr.js';
 import pairing from './pairing/fr.js';
 import puzzles from './puzzles/fr.js';
 
 export default {
   ...lessons,
+  ...moderation,
   ...pairing,
   ...puzzles,
   'common.and': ' et ',
@@ -142,28 +144,6 @@ export default {
   'chat.reported': 'Signalé : l’opérateur l’examinera.',
   'chat.empty': 'Aucun message pour l’instant.',
   'chat.spectatorsLater': 'Le salon des spectateurs s’ouvre aux joueurs à la fin de la partie.',
-  'chat.block': "Bloquer",
-  'chat.blocked': "Vous avez bloqué {name} : vous ne verrez plus ses messages et ne serez plus apparié avec cette personne.",
-  'people.blocks': "Joueurs bloqués",
-  'people.blocksNone': "Vous ne bloquez personne.",
-  'people.unblock': "Débloquer",
-  'people.unblocked': "{name} n’est plus bloqué.",
-  'reports.pageTitle': "Messages signalés — Tabula",
-  'reports.title': "Messages signalés",
-  'reports.intro': "Pour l’opérateur de ce serveur : les messages de discussion signalés. Masquez un message pour ne plus le montrer à personne, ou classez ses signalements pour le garder.",
-  'reports.token': "Jeton d’opérateur",
-  'reports.open': "Afficher les signalements",
-  'reports.forget': "Oublier le jeton",
-  'reports.needToken': "Saisissez le jeton d’opérateur (tabula serve --operator-token) pour voir les signalements. Il n’est gardé que dans cet onglet.",
-  'reports.refused': "Ce n’est pas le jeton d’opérateur de ce serveur.",
-  'reports.none': "Aucun message signalé.",
-  'reports.match': "Partie",
-  'reports.count': "Signalé {n} fois",
-  'reports.reasons': "motifs :",
-  'reports.hide': "Masquer le message",
-  'reports.dismiss': "Classer les signalements",
-  'reports.hidden': "Masqué : plus personne ne verra ce message.",
-  'reports.dismissed': "Signalements classés : le message reste.",
   'home.rated': 'Classée (une personne avec un compte à chaque place ; contre des bots, amicale)',
   'people.guestName': 'Invité {n}',
   'people.signedInAs': 'Connecté en tant que',
