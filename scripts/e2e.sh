@@ -63,7 +63,9 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-# The tests are one client making many matches: the per-client creation limit is raised.
+# The tests are one client making many matches: the per-client creation limit is raised. The
+# operator's token (read by `tabula serve` and by the reports page's test) is made up here.
+export TABULA_OPERATOR_TOKEN="e2e-operator-$RANDOM$RANDOM"
 "$TABULA" serve --addr 127.0.0.1:0 --db "$WORK/e2e.db" \
   --creations-per-minute 100000 --creation-burst 100000 >"$WORK/stdout" 2>"$WORK/server.log" &
 SERVER_PID=$!

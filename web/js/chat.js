@@ -1,12 +1,15 @@
 // chat.js — the chat of a match page: the players' room for the seated players (the
 // spectators' room too once the game is over), the spectators' room for everyone else
-// (docs/api.md "Chat"). Polled every few seconds. Messages are put in the page as text, never
-// as markup. Mute hides an author's messages in this browser (localStorage `tabula.muted`);
-// Report keeps the message for the operator.
+// (docs/api.md "Chat"). Read once over HTTP, then kept live by the match's WebSocket
+// (`chat`, `chat_hidden` and `chat_resync` pushes, handed over by live.js): no polling.
+// Messages are put in the page as text, never as markup. Mute hides an author's messages in
+// this browser (localStorage `tabula.muted`); Block (signed in, an account's message) puts
+// the author on the account's block list (`/api/me/blocks`); Report keeps the message for
+// the operator.
 
 import { h, fill, toast } from './dom.js';
 import { t } from './i18n.js';
-import { nickname } from './people.js';
+import { account, nickname } from './people.js';
 
 const MUTED = 'tabula.muted';
 
@@ -38,18 +41,28 @@ async function call(method, path, body) {
   return data;
 }
 
-/** Shows the chat of match `id` in `el` (`token`: this browser's seat, or null). */
+/**
+ * Shows the chat of match `id` in `el` (`token`: this browser's seat, or null; `state()`: the
+ * match as shown). Returns the hooks live.js calls: `push(msg)` for a chat push, `reload()`
+ * after the socket (re)opened, `onState(state)` on every state.
+ */
 export function startChat(el, id, token, state) {
   const list = h('ol', { class: 'chat-list', 'aria-live': 'polite' });
   const note = h('p', { class: 'muted chat-note' });
   const input = h('input', { maxlength: 500, placeholder: t('chat.placeholder'), 'aria-label': t('chat.placeholder') });
+  /** The messages shown, by id (in the order of their ids), and the rooms read. */
+  let messages = new Map();
+  let rooms = [];
+  let me = null;
+  let over = Boolean(state()?.status?.over);
   const send = async () => {
     const text = input.value.trim();
     if (!text) return;
     try {
-      await call('POST', `/api/matches/${id}/chat`, token ? { token, text } : { name: nickname(), text });
+      const sent = await call('POST', `/api/matches/${id}/chat`, token ? { token, text } : { name: nickname(), text });
       input.value = '';
-      refresh();
+      // The socket pushes it too; shown at once in case the socket is down.
+      add(sent);
     } catch (e) {
       toast(e.message, 'error');
     }
@@ -57,20 +70,34 @@ export function startChat(el, id, token, state) {
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter') send(); });
   fill(el, list, note, h('div', { class: 'chat-send' }, input, h('button', { type: 'button', class: 'small', onclick: send }, t('chat.send'))));
 
-  async function refresh() {
-    let r;
+  function add(m) {
+    if (!m || typeof m.id !== 'string' || messages.has(m.id)) return;
+    messages.set(m.id, m);
+    messages = new Map([...messages].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+    render();
+  }
+
+  async function block(author) {
     try {
-      r = await call('GET', `/api/matches/${id}/chat${token ? `?token=${encodeURIComponent(token)}` : ''}`);
-    } catch {
-      return;
+      await call('POST', '/api/me/blocks', { name: author });
+      toast(t('chat.blocked', { name: author }));
+      reload();
+    } catch (e) {
+      toast(e.message, 'error');
     }
+  }
+
+  function render() {
     const hide = muted();
-    const shown = r.messages.filter((m) => !hide.has(m.author));
+    const shown = [...messages.values()].filter((m) => !hide.has(m.author));
     fill(list, ...shown.map((m) => h('li', { class: `chat-msg ${m.room}`, dataset: { id: m.id } },
-      r.rooms.length > 1 ? h('span', { class: 'chat-room' }, t(`chat.${m.room}`)) : null,
+      rooms.length > 1 ? h('span', { class: 'chat-room' }, t(`chat.${m.room}`)) : null,
       h('b', { class: 'chat-author' }, m.author), ' ',
       h('span', { class: 'chat-text' }, m.text), ' ',
-      h('button', { type: 'button', class: 'link small', onclick: () => { toggleMute(m.author); refresh(); } }, t('chat.mute')),
+      h('button', { type: 'button', class: 'link small', onclick: () => { toggleMute(m.author); render(); } }, t('chat.mute')),
+      me && m.account && m.author !== me.name
+        ? h('button', { type: 'button', class: 'link small chat-block', onclick: () => block(m.author) }, t('chat.block'))
+        : null,
       h('button', { type: 'button', class: 'link small', onclick: async () => {
         try {
           await call('POST', `/api/matches/${id}/chat/${m.id}/report`, {});
@@ -80,9 +107,43 @@ export function startChat(el, id, token, state) {
         }
       } }, t('chat.report')))));
     if (!shown.length) list.append(h('li', { class: 'muted' }, t('chat.empty')));
+    // The newest message in sight (the list keeps a fixed height).
+    list.scrollTop = list.scrollHeight;
     // The note keeps its place (people.css), shown or not, so that the page never moves.
-    note.textContent = token && !state()?.status?.over ? t('chat.spectatorsLater') : '';
+    note.textContent = token && !over ? t('chat.spectatorsLater') : '';
   }
-  refresh();
-  setInterval(() => document.visibilityState === 'visible' && refresh(), 4000);
+
+  async function reload() {
+    let r;
+    try {
+      r = await call('GET', `/api/matches/${id}/chat${token ? `?token=${encodeURIComponent(token)}` : ''}`);
+    } catch {
+      return;
+    }
+    rooms = r.rooms;
+    messages = new Map(r.messages.map((m) => [m.id, m]));
+    render();
+  }
+
+  account().then((a) => {
+    me = a;
+    render();
+  });
+  reload();
+  return {
+    push(msg) {
+      if (msg.type === 'chat') add(msg.message);
+      else if (msg.type === 'chat_hidden' && messages.delete(msg.id)) render();
+      else if (msg.type === 'chat_resync') reload();
+    },
+    reload,
+    onState(s) {
+      // At the end the players may read the spectators' room too.
+      const now = Boolean(s?.status?.over);
+      if (now !== over) {
+        over = now;
+        reload();
+      }
+    },
+  };
 }

@@ -3,7 +3,8 @@
 // actions, clocks) that applyPush turns back into full states; a delta that does not follow
 // what is held asks the server to resynchronise. The socket reconnects with exponential
 // backoff; after a reconnection (or when the socket stays down) the state is fetched over
-// HTTP, so the page always comes back to the match as it is.
+// HTTP, so the page always comes back to the match as it is. The socket also carries the
+// match's chat, handed to `onChat` (chat.js).
 
 import { api } from './api.js';
 
@@ -29,7 +30,10 @@ export class Live {
   /**
    * @param {string} id match id
    * @param {string|null} token seat token, or null to watch
-   * @param {{onState: (state) => void, onStatus: (status: string) => void, onError: (e) => void}} handlers
+   * @param {{onState: (state) => void, onStatus: (status: string) => void, onError: (e) => void,
+   *   onChat?: (msg) => void, onOpen?: () => void}} handlers `onChat`: the chat's pushes
+   *   (`chat`, `chat_hidden`, `chat_resync`); `onOpen`: each time the socket opens (what
+   *   was pushed while it was down is to be read again)
    */
   constructor(id, token, handlers) {
     this.id = id;
@@ -88,6 +92,7 @@ export class Live {
       this.setStatus('live');
       clearInterval(this.poll);
       this.poll = null;
+      this.h.onOpen?.();
     };
     this.held = null;
     this.resyncing = false;
@@ -96,6 +101,10 @@ export class Live {
       try {
         msg = JSON.parse(ev.data);
       } catch {
+        return;
+      }
+      if (msg && typeof msg.type === 'string' && msg.type.startsWith('chat')) {
+        this.h.onChat?.(msg);
         return;
       }
       if (!msg || (msg.type !== 'state' && msg.type !== 'delta')) return;

@@ -385,8 +385,14 @@ async function main() {
     await people.nameSeat(id, token).catch((e) => toast(t('people.nameRefused', { reason: e.message }), 'error'));
   }
   onState(first);
+  const chat = startChat($('chat'), id, token, () => shown);
   live = new Live(id, token, {
-    onState,
+    onState: (state) => {
+      onState(state);
+      chat.onState(state);
+    },
+    onChat: (msg) => chat.push(msg),
+    onOpen: () => chat.reload(),
     onStatus: setConn,
     onError: (e) => {
       if (e.status === 404) toast(t('toast.gone'), 'error');
@@ -394,7 +400,6 @@ async function main() {
   });
   live.start();
   setInterval(() => sounds.tick(shown, shown?.you), 500);
-  startChat($('chat'), id, token, () => shown);
   window.tabula = { state: () => shown, live, chooser, viewing: () => viewing, displayed: () => displayed, review, sounds: () => sounds.played };
 }
 

@@ -1,7 +1,7 @@
 // people.js — who you are: a guest nickname made up at once and kept in this browser
 // (localStorage `tabula.nickname`), or an account (docs/api.md "Names and accounts"); the
 // names at a table; the "You" panel of the home page (nickname, sign up, sign in, log out,
-// log out everywhere, delete the account). Names are always put in the page as text, never
+// log out everywhere, delete the account, the players the account blocks). Names are always put in the page as text, never
 // as markup.
 
 import { h, fill, toast } from './dom.js';
@@ -80,7 +80,8 @@ export async function renderYou(el) {
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'small', onclick: () => act('POST', '/api/account/logout') }, t('people.logOut')),
         h('button', { type: 'button', class: 'small', onclick: () => act('POST', '/api/account/logout-everywhere') }, t('people.logOutEverywhere')),
-        h('button', { type: 'button', class: 'small danger', onclick: () => remove() }, t('people.delete'))));
+        h('button', { type: 'button', class: 'small danger', onclick: () => remove() }, t('people.delete'))),
+      blockList());
     return;
   }
   const nick = h('input', { value: nickname(), maxlength: 24, 'aria-label': t('people.nickname'), dataset: { you: 'nickname' } });
@@ -97,6 +98,28 @@ export async function renderYou(el) {
     h('div', { class: 'row' }, field(t('people.name'), name), field(t('people.password'), password),
       h('button', { type: 'button', class: 'small primary', onclick: () => act('POST', '/api/account/login', creds()) }, t('people.signIn')),
       h('button', { type: 'button', class: 'small', onclick: () => act('POST', '/api/account', creds()) }, t('people.signUp'))));
+}
+
+/** The account's block list (`/api/me/blocks`), each name with Unblock. */
+function blockList() {
+  const list = h('ul', { class: 'blocks-list' });
+  const show = async () => {
+    const r = await call('GET', '/api/me/blocks').catch(() => ({ blocks: [] }));
+    fill(list, ...r.blocks.map((b) => h('li', { dataset: { blocked: b.name } },
+      h('a', { href: `/player.html?name=${encodeURIComponent(b.name)}` }, b.name), ' ',
+      h('button', { type: 'button', class: 'link small', onclick: async () => {
+        try {
+          await call('DELETE', `/api/me/blocks/${encodeURIComponent(b.name)}`);
+          toast(t('people.unblocked', { name: b.name }));
+          show();
+        } catch (e) {
+          toast(e.message, 'error');
+        }
+      } }, t('people.unblock')))));
+    if (!r.blocks.length) list.append(h('li', { class: 'muted' }, t('people.blocksNone')));
+  };
+  show();
+  return h('details', { class: 'blocks' }, h('summary', {}, t('people.blocks')), list);
 }
 
 async function act(method, path, body) {

@@ -170,11 +170,11 @@ for (const { game, seats, clockless } of GAMES) {
   }
 }
 
-test('the header of the home, leaderboard, tutorial, puzzle and player pages on a phone: every link and the language choice on the screen, in en, fr and cs', async () => {
+test('the header of the home, leaderboard, tutorial, puzzle, player and reports pages on a phone: every link and the language choice on the screen, in en, fr and cs', async () => {
   const faults = [];
   for (const [lang, locale] of Object.entries(LANGS)) {
     const { page, context, errors } = await newPage(browser, PHONE, { phone: true, locale });
-    for (const [where, ready] of [['/', '.game-card'], ['/leaderboard.html', '#leaders-game'], ['/learn/toumai', '#lang'], ['/puzzles', 'body[data-puzzle="ready"]'], ['/player.html?name=nobody', '#lang']]) {
+    for (const [where, ready] of [['/', '.game-card'], ['/leaderboard.html', '#leaders-game'], ['/learn/toumai', '#lang'], ['/puzzles', 'body[data-puzzle="ready"]'], ['/player.html?name=nobody', '#lang'], ['/reports.html', '#lang']]) {
       await page.goto(where);
       await page.waitForSelector(ready);
       // Against the phone's width: a page wider than the screen widens a phone's layout

@@ -7,6 +7,7 @@
 
 mod accounts;
 mod analysis;
+mod blocks;
 mod chat;
 mod export;
 mod extract;
@@ -29,7 +30,7 @@ use crate::ApiError;
 use crate::live::Hub;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get, post};
+use axum::routing::{any, delete, get, post};
 use axum::{Router, middleware};
 use std::any::Any;
 use std::sync::Arc;
@@ -87,6 +88,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
             post(chat::report),
         )
         .route("/api/matches/{id}/chat/{message}/hide", post(chat::hide))
+        .route("/api/reports", get(chat::reports))
+        .route("/api/reports/{message}", delete(chat::dismiss))
+        .route("/api/me/blocks", get(blocks::list).post(blocks::block))
+        .route("/api/me/blocks/{name}", delete(blocks::unblock))
         .route(
             "/api/seeks",
             get(seeks::list)

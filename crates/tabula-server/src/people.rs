@@ -28,6 +28,7 @@ macro_rules! on_pool {
     };
 }
 
+mod blocks;
 mod chat;
 mod db;
 mod names;
@@ -36,8 +37,10 @@ mod puzzle_ratings;
 mod ratings;
 mod seeks;
 
+pub use blocks::MAX_BLOCKS;
+pub use chat::MAX_REPORTS_LISTED;
+pub(crate) use chat::{ChatEvent, Message, Reported, message_id};
 pub use chat::{MAX_CHAT_CHARS, PLAYERS, SPECTATORS, check_message};
-pub(crate) use chat::{Message, message_id};
 pub use names::{DEFAULT_BLOCKED, MAX_NAME_CHARS, MIN_NAME_CHARS, check_name, name_key};
 pub use puzzle_ratings::{PUZZLE_DEVIATION, check_rating, rate_puzzle};
 pub use ratings::{
@@ -114,7 +117,8 @@ pub struct AccountOptions {
     /// Chat messages allowed per client address, match and minute (a token bucket).
     pub chat_per_minute: u32,
     /// The operator's secret (`tabula serve --operator-token`): a request with
-    /// `Authorization: Bearer <it>` may hide a chat message. `None`: nobody may.
+    /// `Authorization: Bearer <it>` may read the reports of chat messages, hide a message and
+    /// dismiss its reports. `None`: nobody may.
     pub operator_token: Option<String>,
     /// Quick pairing: rating ranges, how long a seek lives without a heartbeat, when bots
     /// may fill a table.
@@ -262,6 +266,7 @@ pub(crate) fn schema() -> impl Iterator<Item = &'static str> {
         .chain(chat::SCHEMA)
         .chain(puzzle_ratings::SCHEMA)
         .chain(seeks::SCHEMA)
+        .chain(blocks::SCHEMA)
         .copied()
 }
 

@@ -4,11 +4,13 @@
 // (Khan-Tsin); přesýpací hodiny, výměnné a kouzelné karty (Magical Circle).
 
 import lessons from './lessons/cs.js';
+import moderation from './moderation/cs.js';
 import pairing from './pairing/cs.js';
 import puzzles from './puzzles/cs.js';
 
 export default {
   ...lessons,
+  ...moderation,
   ...pairing,
   ...puzzles,
   'common.and': ' a ',

@@ -2,11 +2,13 @@
 // and placeholders). A plural is {one, other} (Czech adds few); see js/i18n.js.
 
 import lessons from './lessons/en.js';
+import moderation from './moderation/en.js';
 import pairing from './pairing/en.js';
 import puzzles from './puzzles/en.js';
 
 export default {
   ...lessons,
+  ...moderation,
   ...pairing,
   ...puzzles,
   'common.and': ' and ',

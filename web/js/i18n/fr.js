@@ -3,11 +3,13 @@
 // sablier, cartes échanger, cartes magiques, jetons élément.
 
 import lessons from './lessons/fr.js';
+import moderation from './moderation/fr.js';
 import pairing from './pairing/fr.js';
 import puzzles from './puzzles/fr.js';
 
 export default {
   ...lessons,
+  ...moderation,
   ...pairing,
   ...puzzles,
   'common.and': ' et ',

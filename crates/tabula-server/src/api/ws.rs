@@ -16,6 +16,12 @@
 //! opened, so an action does not hash it again); `{"type": "ping"}` is answered
 //! `{"type": "pong"}`.
 //!
+//! The match's chat comes over the socket too, as it is written: `{"type": "chat", "message":
+//! {…}}` for each message the viewer may read (the rooms and block list of `GET …/chat`, the
+//! reader being the account signed in when the socket opened), `{"type": "chat_hidden",
+//! "id"}` when the operator hides one, and `{"type": "chat_resync"}` when the socket fell
+//! too far behind: the client then reads the chat again with `GET …/chat`.
+//!
 //! A seat's socket makes the seat online while it is open (`live/presence.rs`); every
 //! socket is pushed a delta when a seat comes or goes.
 //!
@@ -27,10 +33,12 @@
 //! its seat goes away as when the client closes it.
 
 use super::AppState;
+use super::accounts::Caller;
 use super::extract::{BODY_LIMIT, token_param, viewer};
 use super::matches::submit_as;
 use crate::ApiError;
 use crate::live::{MatchHandle, MatchShared, Snapshot, TableEvent};
+use crate::people::People;
 use crate::view::{delta_text, match_json};
 use axum::Extension;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -45,6 +53,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula_core::Seat;
+use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 use tokio::time::timeout;
 
@@ -52,6 +61,7 @@ pub(crate) async fn upgrade(
     State(hub): State<AppState>,
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
+    caller: Caller,
     peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, Response> {
@@ -70,6 +80,18 @@ pub(crate) async fn upgrade(
         refused
     })?;
     let idle = hub.limits().idle_timeout;
+    // The chat's reader: the account signed in (its block list), if the people's tables
+    // answer; without them the socket pushes no chat.
+    let reader = match hub.people().await {
+        Ok(people) => match caller.account(&people).await {
+            Ok(account) => Some(Reader {
+                account: account.map(|(a, _)| a.id),
+                people,
+            }),
+            Err(_) => None,
+        },
+        Err(_) => None,
+    };
     Ok(ws
         // Clients send small messages: a small read buffer (tungstenite allocates 128 KiB
         // by default, and fills the buffer with zeros before each read, so all of it is
@@ -79,10 +101,16 @@ pub(crate) async fn upgrade(
         .max_message_size(BODY_LIMIT)
         .max_frame_size(BODY_LIMIT)
         .on_upgrade(move |socket| async move {
-            session(socket, handle, seat, idle).await;
+            session(socket, handle, seat, reader, idle).await;
             drop(slot);
         })
         .into_response())
+}
+
+/// Who reads a socket's chat: the people's tables and the account signed in.
+struct Reader {
+    people: Arc<People>,
+    account: Option<String>,
 }
 
 /// The bytes read from a socket at once: a client's action is about 50.
@@ -166,8 +194,16 @@ fn kept_moves(shared: &MatchShared, sent: &Snapshot, now: &Snapshot) -> Option<u
 /// Serves one socket of `seat` (checked when it opened; `None` for a spectator) until it
 /// closes, or its client has sent nothing (not even the answer to a ping) for `idle`, or a
 /// write to it has not gone through for `idle` (a client that does not read).
-async fn session(mut socket: WebSocket, handle: MatchHandle, seat: Option<Seat>, idle: Duration) {
+async fn session(
+    mut socket: WebSocket,
+    handle: MatchHandle,
+    seat: Option<Seat>,
+    reader: Option<Reader>,
+    idle: Duration,
+) {
     let mut changes = handle.snapshot.clone();
+    let mut chat = handle.shared.chat.subscribe();
+    let mut chat_open = reader.is_some();
     // A rematch made meanwhile is pushed too (the old match's view names it).
     let mut rematches = handle.shared.rematch.subscribe();
     let mut presence = handle.shared.presence.subscribe();
@@ -229,6 +265,24 @@ async fn session(mut socket: WebSocket, handle: MatchHandle, seat: Option<Seat>,
                     break;
                 }
                 pusher.push(changes.borrow().clone(), false, false)
+            }
+            event = chat.recv(), if chat_open => {
+                let Some(reader) = &reader else { continue };
+                match event {
+                    Ok(event) => {
+                        let over = changes.borrow().over();
+                        let account = reader.account.as_deref();
+                        match super::chat::pushed(&reader.people, &event, seat, over, account).await {
+                            Some(pushed) => json_message(&pushed),
+                            None => continue,
+                        }
+                    }
+                    Err(RecvError::Lagged(_)) => json_message(&json!({ "type": "chat_resync" })),
+                    Err(RecvError::Closed) => {
+                        chat_open = false;
+                        continue;
+                    }
+                }
             }
             message = socket.recv() => {
                 heard = Instant::now();

@@ -12,6 +12,8 @@
 //!   created elsewhere is loaded, so the lobby and the match list are the same everywhere.
 //!   A notice for a match being loaded or created here waits for that to end. After the
 //!   listener reconnects (notices may have been lost meanwhile) every match is read again.
+//! - A chat message stored or hidden on one instance is pushed by every instance holding the
+//!   match to its own sockets (`Notice::Chat`).
 //! - Bots and the hourglass run only where the match's lease is held ([`Cluster::leads`]):
 //!   every [`LEASE_RENEW`] an instance renews its leases and claims those nobody holds or
 //!   whose holder stopped renewing for [`LEASE_TTL`] (one statement for all its matches).
@@ -160,6 +162,11 @@ async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
                     tracing::warn!("match {id}, created elsewhere, does not load: {e}");
                 }
             }
+            Notice::Chat {
+                id,
+                message,
+                hidden,
+            } => chat_notice(&hub, &id, message, hidden).await,
             Notice::Reconnected => {
                 for h in hub.unfinished_handles() {
                     catch_up(&h).await;
@@ -169,6 +176,27 @@ async fn follow(hub: Weak<Hub>, mut notices: PgNotices) {
                 }
             }
         }
+    }
+}
+
+/// Pushes a chat message stored (or hidden) by another instance to this instance's sockets
+/// of the match, if it is in memory.
+async fn chat_notice(hub: &Hub, id: &str, message: String, hidden: bool) {
+    use crate::people::ChatEvent;
+    let Some(handle) = hub.handle_in_memory(id) else {
+        return;
+    };
+    if hidden {
+        handle.shared.publish_chat(ChatEvent::Hidden(message));
+        return;
+    }
+    let found = match hub.people().await {
+        Ok(people) => people.pool.chat_message(id, &message).await.ok().flatten(),
+        Err(_) => None,
+    };
+    match found {
+        Some(m) => handle.shared.publish_chat(ChatEvent::Posted(Arc::new(m))),
+        None => tracing::debug!("chat message {message} of match {id} is not readable"),
     }
 }
 

@@ -12,6 +12,10 @@ use tabula_core::Seat;
 use tabula_registry::{DynGame, GameInfo};
 use tokio::sync::watch;
 
+/// The chat events a slow WebSocket may fall behind by before it is told to read the chat
+/// again.
+const CHAT_BACKLOG: usize = 64;
+
 /// The fixed part of a live match, shared by its actor and every reader.
 #[derive(Debug)]
 pub(crate) struct MatchShared {
@@ -34,6 +38,12 @@ pub(crate) struct MatchShared {
     pub rematch: watch::Sender<Option<Arc<Rematch>>>,
     /// Which seats are online (`presence.rs`).
     pub presence: Arc<Presence>,
+    /// The chat's messages and withdrawals as they happen on this instance, for the
+    /// match's WebSockets (which filter what their viewer may read).
+    pub chat: tokio::sync::broadcast::Sender<crate::people::ChatEvent>,
+    /// The chat events sent last (at most [`CHAT_BACKLOG`]): one that comes again (the
+    /// database's notice of this instance's own write) is not sent twice.
+    chat_sent: std::sync::Mutex<std::collections::VecDeque<(bool, String)>>,
     /// Per seat, the hash of its token as it stands now (`record.seats` holds them as they
     /// were stored at creation or load; a lobby join adds one, written by the actor only).
     tokens: RwLock<Vec<Option<TokenHash>>>,
@@ -71,9 +81,30 @@ impl MatchShared {
             record,
             log: RwLock::new(log),
             rematch: watch::Sender::new(None),
+            chat: tokio::sync::broadcast::Sender::new(CHAT_BACKLOG),
+            chat_sent: Default::default(),
             tokens: RwLock::new(tokens),
             quarantine: OnceLock::new(),
         }
+    }
+
+    /// Sends a chat event to the match's sockets on this instance, unless it was sent already.
+    pub fn publish_chat(&self, event: crate::people::ChatEvent) {
+        use crate::people::ChatEvent;
+        let key = match &event {
+            ChatEvent::Posted(m) => (false, m.id.clone()),
+            ChatEvent::Hidden(id) => (true, id.clone()),
+        };
+        let mut sent = self.chat_sent.lock().unwrap_or_else(|p| p.into_inner());
+        if sent.contains(&key) {
+            return;
+        }
+        if sent.len() == CHAT_BACKLOG {
+            sent.pop_front();
+        }
+        sent.push_back(key);
+        // No socket open: nobody to send to.
+        let _ = self.chat.send(event);
     }
 
     /// Quarantines the match (the first reason stays), logging why.

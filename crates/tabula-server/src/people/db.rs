@@ -47,6 +47,8 @@ pub(crate) struct SeatPerson {
     pub seat: i64,
     pub name: String,
     pub account: bool,
+    /// The account's id, when an account holds the seat.
+    pub account_id: Option<String>,
     pub at: i64,
 }
 
@@ -439,6 +441,7 @@ fn person(row: (String, i64, String, Option<String>, i64)) -> SeatPerson {
         seat,
         name,
         account: account.is_some(),
+        account_id: account,
         at,
     }
 }

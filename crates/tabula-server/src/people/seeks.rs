@@ -16,6 +16,7 @@ mod pool;
 
 pub(crate) use pool::SeekRow;
 
+use super::blocks::{BlockPairs, apart};
 use std::time::Duration;
 
 /// The tables of seeks (made with the people's tables).
@@ -96,7 +97,8 @@ impl PairingOptions {
     /// The seeks `me` would sit with (`me` first), a full table of `me.players`, or `None`.
     /// `waiting` are the seeks of `me`'s queue, oldest first. `accept`: a seek `me` chose in
     /// the lobby, taken first whatever its rating. `seats`: how many people to gather (fewer
-    /// than the table's players when bots fill the rest).
+    /// than the table's players when bots fill the rest). `blocks`: the blocks between the
+    /// owners' accounts; two people of whom one blocks the other never sit together.
     pub(crate) fn group<'a>(
         &self,
         me: &'a SeekRow,
@@ -104,6 +106,7 @@ impl PairingOptions {
         accept: Option<&str>,
         seats: usize,
         now: i64,
+        blocks: &BlockPairs,
     ) -> Option<Vec<&'a SeekRow>> {
         let mut group = vec![me];
         let chosen = accept.and_then(|id| waiting.iter().find(|s| s.id == id));
@@ -115,9 +118,11 @@ impl PairingOptions {
                 break;
             }
             let explicit = Some(seek.id.as_str()) == accept;
-            let fits = group
-                .iter()
-                .all(|g| !g.same_person(seek) && (explicit || self.compatible(g, seek, now)));
+            let fits = group.iter().all(|g| {
+                !g.same_person(seek)
+                    && !apart(blocks, g.account_id.as_deref(), seek.account_id.as_deref())
+                    && (explicit || self.compatible(g, seek, now))
+            });
             if fits && group.iter().all(|g| g.id != seek.id) {
                 group.push(seek);
             }
@@ -181,22 +186,39 @@ mod tests {
             seek("one", 1550, 0, "r"),
             seek("two", 1450, 0, "s"),
         ];
+        let none = BlockPairs::new();
         let ids = |g: Option<Vec<&SeekRow>>| {
             g.map(|g| g.iter().map(|s| s.id.clone()).collect::<Vec<_>>())
         };
         assert_eq!(
-            ids(o.group(&me, &waiting, None, 2, 0)),
+            ids(o.group(&me, &waiting, None, 2, 0, &none)),
             Some(vec!["me".into(), "one".into()])
         );
         assert_eq!(
-            ids(o.group(&me, &waiting, None, 3, 0)),
+            ids(o.group(&me, &waiting, None, 3, 0, &none)),
             Some(vec!["me".into(), "one".into(), "two".into()])
         );
-        assert_eq!(ids(o.group(&me, &waiting, None, 4, 0)), None);
+        assert_eq!(ids(o.group(&me, &waiting, None, 4, 0, &none)), None);
         // A seek chosen in the lobby is taken first, whatever its rating.
         assert_eq!(
-            ids(o.group(&me, &waiting, Some("far"), 2, 0)),
+            ids(o.group(&me, &waiting, Some("far"), 2, 0, &none)),
             Some(vec!["me".into(), "far".into()])
+        );
+        // One blocks the other: never together, even chosen in the lobby.
+        let mut me = me;
+        me.account_id = Some("A".into());
+        let mut waiting = waiting;
+        waiting[0].account_id = Some("F".into());
+        waiting[2].account_id = Some("O".into());
+        let blocks: BlockPairs = [("O".to_string(), "A".to_string())].into_iter().collect();
+        assert_eq!(
+            ids(o.group(&me, &waiting, None, 2, 0, &blocks)),
+            Some(vec!["me".into(), "two".into()])
+        );
+        let blocks: BlockPairs = [("A".to_string(), "F".to_string())].into_iter().collect();
+        assert_eq!(
+            ids(o.group(&me, &waiting, Some("far"), 2, 0, &blocks)),
+            Some(vec!["me".into(), "one".into()])
         );
     }
 }

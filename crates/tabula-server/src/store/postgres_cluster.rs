@@ -52,6 +52,15 @@ pub enum Notice {
         /// The hash of the token the seat was given (a lobby join), if it was given one.
         token_hash: Option<TokenHash>,
     },
+    /// A chat message of match `id` was stored, or (`hidden`) hidden by the operator.
+    Chat {
+        /// The match.
+        id: String,
+        /// The message's id.
+        message: String,
+        /// Whether it was hidden (else posted).
+        hidden: bool,
+    },
     /// The listening connection was lost and is back: notices may have been missed.
     Reconnected,
 }
@@ -82,6 +91,12 @@ impl Notice {
         }
     }
 
+    /// The payload of chat message `message` of match `id` stored (`m <id> <message>`) or
+    /// hidden (`h <id> <message>`).
+    pub fn chat(id: &str, message: &str, hidden: bool) -> String {
+        format!("{} {id} {message}", if hidden { 'h' } else { 'm' })
+    }
+
     /// Reads a payload sent by the store; `None` for anything else.
     pub fn parse(payload: &str) -> Option<Notice> {
         if let Some(rest) = payload.strip_prefix("a ") {
@@ -90,6 +105,11 @@ impl Notice {
         let mut words = payload.split(' ');
         let notice = match (words.next()?, words.next()?) {
             ("c", id) => Notice::Created { id: id.to_string() },
+            (kind @ ("m" | "h"), id) => Notice::Chat {
+                id: id.to_string(),
+                message: words.next()?.to_string(),
+                hidden: kind == "h",
+            },
             ("j", id) => {
                 let seat = Seat::from_number(words.next()?.parse().ok()?)?;
                 let token_hash = match words.next() {

@@ -132,7 +132,7 @@ async fn messages_are_rate_limited_reported_and_hidden_by_the_operator() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let hide = format!("/api/matches/{}/chat/{}/hide", m.id, ids[0]);
     let (status, _) = b.post(&server, &hide, json!({})).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "only the operator hides");
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "only the operator hides");
     b.authorization = Some("Bearer op-secret");
     let (status, body) = b.post(&server, &hide, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{body}");

@@ -7,6 +7,7 @@ mod analysis;
 mod analysis_budget;
 mod api;
 mod chat;
+mod chat_live;
 mod clocks;
 mod cluster_reads_pg;
 #[path = "../common/mod.rs"]

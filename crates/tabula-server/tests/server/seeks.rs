@@ -1,7 +1,7 @@
 //! Quick pairing through the API, on both stores: two guests paired, a rating range kept
 //! then widened, cancelling, expiry, no seek given twice under concurrency, a three-player
 //! table filling, bots filling a table after the wait, bad input refused without change,
-//! seeks limited per client; and two people on two instances of one PostgreSQL database
+//! seeks limited per client, never two people of whom one blocks the other; and two people on two instances of one PostgreSQL database
 //! paired into one match.
 
 use crate::common;
@@ -94,6 +94,22 @@ fn nim(name: &str) -> Value {
 }
 
 crate::both_backends! {
+    async fn two_people_of_whom_one_blocks_the_other_are_never_paired(db: TestDb) {
+        let server = server_on(db.open().await, PairingOptions::default());
+        let (mut ada, mut bea) = (account(&server, "Ada").await, account(&server, "Bea").await);
+        let (status, _) = bea.post(&server, "/api/me/blocks", json!({ "name": "Ada" })).await;
+        assert_eq!(status, StatusCode::CREATED);
+        let first = seek_ok(&server, &mut ada, nim("Ada")).await;
+        let second = seek_ok(&server, &mut bea, nim("Bea")).await;
+        assert_eq!(second["status"], "waiting", "{second}");
+        let (_, state) = beat(&server, &mut ada, &first).await;
+        assert_eq!(state["status"], "waiting", "{state}");
+        let (status, _) = bea.send(&server, "DELETE", "/api/me/blocks/Ada", None).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, state) = beat(&server, &mut ada, &first).await;
+        assert_eq!(state["status"], "paired", "once unblocked: {state}");
+    }
+
     async fn two_guests_are_seated_together(db: TestDb) {
         let server = server_on(db.open().await, PairingOptions::default());
         let (mut ada, mut bea) = (Browser::default(), Browser::default());

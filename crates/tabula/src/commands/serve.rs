@@ -124,7 +124,8 @@ pub struct ServeArgs {
     /// Chat messages allowed per client address, match and minute.
     #[arg(long, value_name = "N", default_value_t = 12)]
     pub chat_per_minute: u32,
-    /// The operator's secret: `Authorization: Bearer <it>` may hide chat messages.
+    /// The operator's secret: `Authorization: Bearer <it>` may read the reports of chat
+    /// messages (`/reports.html`), hide messages and dismiss reports.
     #[arg(long, value_name = "SECRET", env = "TABULA_OPERATOR_TOKEN")]
     pub operator_token: Option<String>,
 }

@@ -36,13 +36,21 @@ pub(super) async fn try_pair(
             // heartbeat), or expired.
             return Ok(None);
         }
+        let accounts: Vec<&str> = (queue.iter())
+            .filter_map(|s| s.account_id.as_deref())
+            .collect();
+        let blocks = people
+            .pool
+            .blocks_among(&accounts)
+            .await
+            .map_err(ApiError::from_store)?;
         let others: Vec<SeekRow> = queue.into_iter().filter(|s| s.id != me.id).collect();
         let now = crate::people::now_ms();
         let group = match bots {
-            None => options.group(me, &others, accept, seats, now),
+            None => options.group(me, &others, accept, seats, now, &blocks),
             Some(_) => (1..=seats)
                 .rev()
-                .find_map(|n| options.group(me, &others, None, n, now)),
+                .find_map(|n| options.group(me, &others, None, n, now, &blocks)),
         };
         let Some(group) = group else {
             return Ok(None);
