@@ -5,11 +5,13 @@
 
 import lessons from './lessons/cs.js';
 import pairing from './pairing/cs.js';
+import turns from './turns/cs.js';
 import puzzles from './puzzles/cs.js';
 
 export default {
   ...lessons,
   ...pairing,
+  ...turns,
   ...puzzles,
   'common.and': ' a ',
   'common.backToGames': 'Zpět na hry',

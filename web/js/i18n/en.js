@@ -3,11 +3,13 @@
 
 import lessons from './lessons/en.js';
 import pairing from './pairing/en.js';
+import turns from './turns/en.js';
 import puzzles from './puzzles/en.js';
 
 export default {
   ...lessons,
   ...pairing,
+  ...turns,
   ...puzzles,
   'common.and': ' and ',
   'common.backToGames': 'Back to the games',

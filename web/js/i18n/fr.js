@@ -4,11 +4,13 @@
 
 import lessons from './lessons/fr.js';
 import pairing from './pairing/fr.js';
+import turns from './turns/fr.js';
 import puzzles from './puzzles/fr.js';
 
 export default {
   ...lessons,
   ...pairing,
+  ...turns,
   ...puzzles,
   'common.and': ' et ',
   'common.backToGames': 'Retour aux jeux',
