@@ -10,7 +10,6 @@
 use crate::common;
 
 use axum::http::StatusCode;
-use common::backends::TestDb;
 use common::browser::Browser;
 use common::smtp::SmtpSink;
 use common::{TestServer, over};
