@@ -18,6 +18,9 @@ export const LOW_MS = 20_000;
 /** The clock choices of the creation form: [initial seconds, increment seconds]. */
 export const CHOICES = [[180, 2], [300, 5], [900, 10]];
 
+/** The correspondence choices: days per move. */
+export const DAYS = [1, 2, 3, 7, 14];
+
 const received = new WeakMap(); // state → performance.now() when it arrived
 let ticking = null;
 let current = null; // the live state whose clocks are shown
@@ -27,9 +30,14 @@ export function stamp(state) {
   if (state && typeof state === 'object' && !received.has(state)) received.set(state, performance.now());
 }
 
-/** `ms` as the clock shows it: m:ss, or s.d under ten seconds; h:mm:ss from an hour. */
+/** `ms` as the clock shows it: m:ss, or s.d under ten seconds; h:mm:ss from an hour; days
+ * and h:mm from a day (correspondence). */
 export function format(ms) {
   const clamped = Math.max(0, ms);
+  if (clamped >= 86_400_000) {
+    const minutes = Math.floor(clamped / 60_000);
+    return `${Math.floor(minutes / 1440)} d ${Math.floor((minutes % 1440) / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+  }
   if (clamped < 10_000) return `0:0${(Math.floor(clamped / 100) / 10).toFixed(1)}`;
   const total = Math.floor(clamped / 1000);
   const hours = Math.floor(total / 3600);
@@ -100,13 +108,15 @@ export function clockField(realTime) {
     h('select', { id: 'clock-choice' },
       h('option', { value: '' }, t('home.clockNone')),
       ...CHOICES.map(([initial, increment]) => h('option', { value: `${initial}+${increment}` },
-        t('home.clockChoice', { min: initial / 60, inc: increment })))));
+        t('home.clockChoice', { min: initial / 60, inc: increment }))),
+      ...DAYS.map((n) => h('option', { value: `d${n}` }, t('home.clockDays', { n })))));
 }
 
 /** The creation request's `clock` for the form's choice, or null for none. */
 export function clockRequest() {
   const value = document.getElementById('clock-choice')?.value;
   if (!value) return null;
+  if (value.startsWith('d')) return { days_per_move: Number(value.slice(1)) };
   const [initial, increment] = value.split('+').map(Number);
   return { initial_s: initial, increment_s: increment };
 }

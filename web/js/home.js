@@ -11,6 +11,7 @@ import { t, list, gameTitle } from './i18n.js';
 import { levelName } from './shell.js';
 import { clockField, clockRequest } from './clock.js';
 import { renderYou } from './people.js';
+import { renderTurns } from './turns.js';
 import { renderDaily } from './daily.js';
 import { renderPairing } from './pairing.js';
 import { offerLessons } from './learn-progress.js';
@@ -311,6 +312,7 @@ async function join(m) {
 
 async function main() {
   renderYou($('you'));
+  renderTurns($('turns'));
   renderDaily($('daily'));
   try {
     games = await api.games();

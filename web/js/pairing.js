@@ -20,10 +20,14 @@ let beating = null;
 let listing = null;
 let lastList = []; // the waiting seeks, as last listed
 
-const speedName = (s) => (s === 'untimed' ? t('pairing.untimed') : s);
+const speedName = (s) => {
+  if (s === 'untimed') return t('pairing.untimed');
+  const days = /^(\d+)d$/.exec(s);
+  return days ? t('pairing.days', { n: Number(days[1]) }) : s;
+};
 
 function speedsOf(game) {
-  return game?.real_time ? ['untimed'] : ['3+2', '5+5', '15+10', 'untimed'];
+  return game?.real_time ? ['untimed'] : ['3+2', '5+5', '15+10', '1d', '2d', '3d', '7d', '14d', 'untimed'];
 }
 
 function option(value, text, selected) {

@@ -19,6 +19,7 @@ mod positions;
 mod puzzles;
 mod seeks;
 mod table;
+mod turns;
 mod web;
 pub(crate) use web::built_in_renderer;
 mod ws;
@@ -114,6 +115,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
             post(accounts::log_out_everywhere),
         )
         .route("/api/account/delete", post(accounts::delete))
+        .route("/api/account/mail", get(turns::mail).post(turns::set_mail))
+        .route("/api/my-turn", get(turns::my_turn))
         .route(
             "/api/matches/{id}/analysis",
             get(analysis::show).post(analysis::start),

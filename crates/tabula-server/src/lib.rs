@@ -26,6 +26,7 @@ mod conn;
 mod error;
 pub mod limits;
 pub mod live;
+pub mod mail;
 pub mod people;
 pub mod puzzles;
 pub mod store;
@@ -136,6 +137,7 @@ impl Server {
         };
         hub.puzzles().map_err(ServerError::Puzzles)?;
         let report = hub.restore().await.map_err(ServerError::Restore)?;
+        hub.start_mailer();
         for (id, reason) in &report.failed {
             tracing::error!("match {id} was not resumed: {reason}");
         }

@@ -30,7 +30,7 @@ mod table;
 pub use analysis::{AnalysisOptions, KEEP_ANALYSES};
 pub use analysis_report::{INACCURACY, MISTAKE, Mark};
 pub(crate) use clock::game_params;
-pub use clock::{Clock, ClockSpec, MAX_INCREMENT_S, MAX_INITIAL_S};
+pub use clock::{CORRESPONDENCE_DAYS, Clock, ClockSpec, MAX_INCREMENT_S, MAX_INITIAL_S};
 pub use cluster::{LEASE_RENEW, LEASE_TTL};
 pub use create::{Created, NewMatch, SeatRole, SeatSpec};
 pub use presence::PRESENCE_GRACE;
@@ -72,6 +72,8 @@ pub struct HubOptions {
     pub allow_bot_specs: bool,
     /// Accounts and names: cookies, blocked names, sign-in limits.
     pub accounts: crate::people::AccountOptions,
+    /// E-mail notifications (`tabula serve --smtp`); `None`: none are sent (nor queued).
+    pub mail: Option<crate::mail::MailOptions>,
 }
 
 impl Default for HubOptions {
@@ -84,6 +86,7 @@ impl Default for HubOptions {
             presence_grace: PRESENCE_GRACE,
             allow_bot_specs: false,
             accounts: crate::people::AccountOptions::default(),
+            mail: None,
         }
     }
 }
@@ -100,6 +103,12 @@ pub(crate) struct Services {
     pub ended: Mutex<Vec<String>>,
     /// Set when this server is one instance of several on one database.
     pub cluster: OnceLock<Arc<cluster::Cluster>>,
+    /// Names, accounts and sessions, opened at their first use.
+    pub people: tokio::sync::OnceCell<Arc<crate::people::People>>,
+    /// Woken when a notification is queued (`mail.rs`).
+    pub mail_queued: Arc<tokio::sync::Notify>,
+    /// Set once the e-mail worker runs.
+    pub mailer_started: OnceLock<()>,
 }
 
 impl Services {
@@ -234,8 +243,6 @@ pub struct Hub {
     rematching: tokio::sync::Mutex<()>,
     /// The matches' analyses (`analysis.rs`).
     analyses: analysis::Analyses,
-    /// Names, accounts and sessions, opened at their first use.
-    pub(crate) people: tokio::sync::OnceCell<Arc<crate::people::People>>,
     /// The puzzles of the catalog's games, read at the first call (`puzzles.rs`).
     pub(crate) puzzles: OnceLock<Result<Arc<crate::puzzles::Trainer>, String>>,
 }
@@ -264,6 +271,9 @@ impl Hub {
                 bots_busy: Arc::default(),
                 ended: Mutex::new(Vec::new()),
                 cluster: OnceLock::new(),
+                people: tokio::sync::OnceCell::new(),
+                mail_queued: Arc::default(),
+                mailer_started: OnceLock::new(),
             }),
             matches: RwLock::new(Index::default()),
             broken: RwLock::new(HashMap::new()),
@@ -272,7 +282,6 @@ impl Hub {
             created: tokio::sync::Notify::new(),
             rematching: tokio::sync::Mutex::new(()),
             analyses: analysis::Analyses::default(),
-            people: tokio::sync::OnceCell::new(),
             puzzles: OnceLock::new(),
         }
     }
@@ -341,6 +350,11 @@ impl Hub {
         }
         self.load_finished(&mut report).await?;
         Ok(report)
+    }
+
+    /// The match `id` if it is in memory (every unfinished match is).
+    pub(crate) fn in_memory_match(&self, id: &str) -> Option<MatchHandle> {
+        self.read_index().matches.get(id).cloned()
     }
 
     /// The match `id`, from memory or loaded from the store.

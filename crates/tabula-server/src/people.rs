@@ -1,7 +1,7 @@
 //! People: guests' nicknames at the table, optional accounts, their sessions and their games.
 //!
-//! Kept in the same database as the matches (three tables of their own: `accounts`,
-//! `sessions`, `seat_people`), through a pool of its own: the SQLite file's (WAL,
+//! Kept in the same database as the matches (tables of their own: `accounts`,
+//! `sessions`, `seat_people`, and the e-mails' `account_mail` and `outbox`), through a pool of its own: the SQLite file's (WAL,
 //! `synchronous=FULL`, as the match store opens it) or the PostgreSQL store's pool; with the
 //! memory store, an in-memory SQLite database. Every write is one transaction and is answered
 //! only once committed, so an acknowledged name, account or session is durable.
@@ -32,6 +32,7 @@ mod blocks;
 mod chat;
 mod db;
 mod names;
+mod outbox;
 mod password;
 mod puzzle_ratings;
 mod ratings;
@@ -42,6 +43,7 @@ pub use chat::MAX_REPORTS_LISTED;
 pub(crate) use chat::{ChatEvent, Message, Reported, message_id};
 pub use chat::{MAX_CHAT_CHARS, PLAYERS, SPECTATORS, check_message};
 pub use names::{DEFAULT_BLOCKED, MAX_NAME_CHARS, MIN_NAME_CHARS, check_name, name_key};
+pub use outbox::MailSettings;
 pub use puzzle_ratings::{PUZZLE_DEVIATION, check_rating, rate_puzzle};
 pub use ratings::{
     Ending, MAX_RATED_SEATS, PROVISIONAL_DEVIATION, RATED, WENG_LIN_SCALE, is_rated, rate_many,
@@ -227,9 +229,16 @@ impl People {
 impl crate::live::Hub {
     /// The server's people (names, accounts, sessions), their tables opened at the first call.
     pub(crate) async fn people(&self) -> Result<Arc<People>, ApiError> {
+        self.services.people().await
+    }
+}
+
+impl crate::live::Services {
+    /// The server's people (names, accounts, sessions), their tables opened at the first call.
+    pub(crate) async fn people(&self) -> Result<Arc<People>, ApiError> {
         self.people
             .get_or_try_init(|| async {
-                let services = &self.services;
+                let services = self;
                 let bots: Vec<String> = (services.catalog.entries().iter())
                     .flat_map(|game| game.info().levels.iter().map(|l| l.to_string()))
                     .collect();
@@ -267,6 +276,7 @@ pub(crate) fn schema() -> impl Iterator<Item = &'static str> {
         .chain(puzzle_ratings::SCHEMA)
         .chain(seeks::SCHEMA)
         .chain(blocks::SCHEMA)
+        .chain(outbox::SCHEMA)
         .copied()
 }
 

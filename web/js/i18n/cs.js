@@ -6,12 +6,14 @@
 import lessons from './lessons/cs.js';
 import moderation from './moderation/cs.js';
 import pairing from './pairing/cs.js';
+import turns from './turns/cs.js';
 import puzzles from './puzzles/cs.js';
 
 export default {
   ...lessons,
   ...moderation,
   ...pairing,
+  ...turns,
   ...puzzles,
   'common.and': ' a ',
   'common.backToGames': 'Zpět na hry',

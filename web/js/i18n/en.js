@@ -4,12 +4,14 @@
 import lessons from './lessons/en.js';
 import moderation from './moderation/en.js';
 import pairing from './pairing/en.js';
+import turns from './turns/en.js';
 import puzzles from './puzzles/en.js';
 
 export default {
   ...lessons,
   ...moderation,
   ...pairing,
+  ...turns,
   ...puzzles,
   'common.and': ' and ',
   'common.backToGames': 'Back to the games',

@@ -5,12 +5,14 @@
 import lessons from './lessons/fr.js';
 import moderation from './moderation/fr.js';
 import pairing from './pairing/fr.js';
+import turns from './turns/fr.js';
 import puzzles from './puzzles/fr.js';
 
 export default {
   ...lessons,
   ...moderation,
   ...pairing,
+  ...turns,
   ...puzzles,
   'common.and': ' et ',
   'common.backToGames': 'Retour aux jeux',

@@ -373,6 +373,7 @@ impl Actor {
             CoreActor::Chance | CoreActor::Host => None,
         };
         self.clock_record(at, mover);
+        self.queue_turn_mail(mover).await;
         self.tell_bots(backup.0.as_ref(), &entries);
         self.shared
             .log

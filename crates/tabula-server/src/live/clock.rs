@@ -17,6 +17,11 @@
 //! - the clocks stop when the match is over; a seat whose time reaches zero has lost on time
 //!   (`~timeout`, see `table.rs`), stored by the actor's own timer.
 //!
+//! A correspondence clock (`{"days_per_move": d}`, d one of [`CORRESPONDENCE_DAYS`]) is the
+//! same clock with another rule after a move: instead of an increment, the mover's time is
+//! set back to the full `d` days. So the seat to act always has `d` days from the previous
+//! entry to make its move, and loses on time past that deadline, like any clock.
+//!
 //! Games played in real time (`GameInfo::real_time`, Magical Circle's race) have no clocks.
 
 use crate::ApiError;
@@ -32,26 +37,74 @@ pub const MAX_INITIAL_S: u64 = 3 * 3600;
 /// The most increment a clock may have: 3 minutes per move.
 pub const MAX_INCREMENT_S: u64 = 180;
 
+/// The days per move a correspondence clock may give.
+pub const CORRESPONDENCE_DAYS: [u64; 5] = [1, 2, 3, 7, 14];
+
+const DAY_S: u64 = 24 * 3600;
+
 /// A match's clock settings: every seat starts with `initial_s` and gets `increment_s` after
-/// each of its moves.
+/// each of its moves; or, by correspondence, `days_per_move` days for each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockSpec {
-    /// Each seat's time at the start, in seconds (1 to [`MAX_INITIAL_S`]).
+    /// Each seat's time at the start, in seconds (1 to [`MAX_INITIAL_S`]; by correspondence,
+    /// the days per move in seconds).
     pub initial_s: u64,
-    /// The time added after each of a seat's moves, in seconds (0 to [`MAX_INCREMENT_S`]).
+    /// The time added after each of a seat's moves, in seconds (0 to [`MAX_INCREMENT_S`]; 0
+    /// by correspondence).
     pub increment_s: u64,
+    /// A correspondence clock: the days a seat has for each move (one of
+    /// [`CORRESPONDENCE_DAYS`]); its time is set back to them after each of its moves.
+    pub days_per_move: Option<u64>,
 }
 
 impl ClockSpec {
+    /// A Fischer clock: `initial_s` each, `increment_s` after each move.
+    pub const fn fischer(initial_s: u64, increment_s: u64) -> ClockSpec {
+        ClockSpec {
+            initial_s,
+            increment_s,
+            days_per_move: None,
+        }
+    }
+
+    /// A correspondence clock of `days` per move (not checked against
+    /// [`CORRESPONDENCE_DAYS`]; [`ClockSpec::from_json`] checks requests).
+    pub const fn correspondence(days: u64) -> ClockSpec {
+        ClockSpec {
+            initial_s: days * DAY_S,
+            increment_s: 0,
+            days_per_move: Some(days),
+        }
+    }
+
+    /// Whether this is a correspondence clock.
+    pub fn is_correspondence(self) -> bool {
+        self.days_per_move.is_some()
+    }
+
     /// Reads the `clock` field of a creation request, `{"initial_s": 300, "increment_s": 5}`
-    /// (`increment_s` may be left out: no increment); a 400 naming the field otherwise.
+    /// (`increment_s` may be left out: no increment) or `{"days_per_move": 3}`; a 400 naming
+    /// the field otherwise.
     pub fn from_json(value: &Value) -> Result<ClockSpec, ApiError> {
         let Value::Object(map) = value else {
             return Err(ApiError::bad_request(format!(
-                "clock: must be an object like {{\"initial_s\": 300, \"increment_s\": 5}}, \
-                 not {value}"
+                "clock: must be an object like {{\"initial_s\": 300, \"increment_s\": 5}} \
+                 or {{\"days_per_move\": 3}}, not {value}"
             )));
         };
+        if let Some(days) = map.get("days_per_move") {
+            if let Some(other) = map.keys().find(|k| k.as_str() != "days_per_move") {
+                return Err(ApiError::bad_request(format!(
+                    "clock.{other}: a correspondence clock has `days_per_move` only"
+                )));
+            }
+            return match days.as_u64() {
+                Some(d) if CORRESPONDENCE_DAYS.contains(&d) => Ok(ClockSpec::correspondence(d)),
+                _ => Err(ApiError::bad_request(format!(
+                    "clock.days_per_move: {days} is not one of 1, 2, 3, 7 or 14 days"
+                ))),
+            };
+        }
         if let Some(other) = map
             .keys()
             .find(|k| !matches!(k.as_str(), "initial_s" | "increment_s"))
@@ -75,15 +128,16 @@ impl ClockSpec {
             ApiError::bad_request("clock.initial_s: missing (each seat's time, in seconds)")
         })?;
         let increment_s = field("increment_s", 0, MAX_INCREMENT_S)?.unwrap_or(0);
-        Ok(ClockSpec {
-            initial_s,
-            increment_s,
-        })
+        Ok(ClockSpec::fischer(initial_s, increment_s))
     }
 
-    /// The stored form (and the API's): `{"initial_s": …, "increment_s": …}`.
+    /// The stored form (and the API's): `{"initial_s": …, "increment_s": …}`, or
+    /// `{"days_per_move": …}`.
     pub fn to_json(self) -> Value {
-        json!({ "initial_s": self.initial_s, "increment_s": self.increment_s })
+        match self.days_per_move {
+            Some(days) => json!({ "days_per_move": days }),
+            None => json!({ "initial_s": self.initial_s, "increment_s": self.increment_s }),
+        }
     }
 
     /// The clock settings stored in a record's parameters, if the match has a clock.
@@ -155,14 +209,18 @@ impl Clock {
     }
 
     /// Takes in the entries stored at `at`: `mover` (a seat's move; `None` for a table event,
-    /// a chance draw or the host) gets the increment; then `running` are the seats that may
-    /// act (empty once the match is over).
+    /// a chance draw or the host) gets the increment (by correspondence: its full time
+    /// again); then `running` are the seats that may act (empty once the match is over).
     pub fn record(&mut self, at: u64, mover: Option<Seat>, running: SeatSet) {
         self.charge(at);
         if let Some(seat) = mover
             && let Some(left) = self.left_ms.get_mut(seat.index())
         {
-            *left += self.spec.increment_ms();
+            if self.spec.is_correspondence() {
+                *left = self.spec.initial_ms();
+            } else {
+                *left += self.spec.increment_ms();
+            }
         }
         self.running = running;
     }
@@ -208,6 +266,14 @@ impl Clock {
             .min_by_key(|&(s, at)| (at, s.index()))
     }
 
+    /// When `seat` runs out if nobody acts before (ms since the epoch), if its clock runs.
+    pub fn deadline(&self, seat: Seat) -> Option<u64> {
+        let since = self.since_ms?;
+        self.running
+            .contains(seat)
+            .then(|| since + self.left_ms[seat.index()])
+    }
+
     /// The seat out of time at `now_ms`, if one is.
     pub fn fallen(&self, now_ms: u64) -> Option<Seat> {
         self.next_flag()
@@ -217,14 +283,19 @@ impl Clock {
 
     /// As the state JSON shows it at `now_ms`: the settings, each seat's time left, the
     /// seats whose clock runs, and the time it was read.
+    /// A correspondence clock also shows its `days_per_move`.
     pub fn to_json(&self, now_ms: u64) -> Value {
-        json!({
+        let mut shown = json!({
             "initial_s": self.spec.initial_s,
             "increment_s": self.spec.increment_s,
             "left_ms": self.left_at(now_ms),
             "running": self.running.iter().map(Seat::number).collect::<Vec<_>>(),
             "at_ms": now_ms,
-        })
+        });
+        if let Some(days) = self.spec.days_per_move {
+            shown["days_per_move"] = days.into();
+        }
+        shown
     }
 }
 
@@ -232,10 +303,7 @@ impl Clock {
 mod tests {
     use super::*;
 
-    const SPEC: ClockSpec = ClockSpec {
-        initial_s: 10,
-        increment_s: 2,
-    };
+    const SPEC: ClockSpec = ClockSpec::fischer(10, 2);
 
     #[test]
     fn the_mover_is_charged_and_gets_the_increment() {
@@ -269,10 +337,7 @@ mod tests {
         assert_eq!((ok.initial_s, ok.increment_s), (300, 5));
         assert_eq!(
             ClockSpec::from_json(&json!({"initial_s": 60})).unwrap(),
-            ClockSpec {
-                initial_s: 60,
-                increment_s: 0
-            }
+            ClockSpec::fischer(60, 0)
         );
         for (bad, field) in [
             (json!(300), "clock:"),
@@ -284,6 +349,45 @@ mod tests {
                 "clock.increment_s",
             ),
             (json!({"initial_s": 60, "byo": 1}), "clock.byo"),
+        ] {
+            let e = ClockSpec::from_json(&bad).unwrap_err();
+            assert!(e.message.starts_with(field), "{bad}: {}", e.message);
+        }
+    }
+
+    #[test]
+    fn by_correspondence_each_move_gets_the_full_days_again() {
+        const DAY: u64 = 86_400_000;
+        let mut c = Clock::new(ClockSpec::correspondence(2), 2);
+        c.record(1_000, Some(Seat(0)), SeatSet::single(Seat(1)));
+        assert_eq!(c.deadline(Seat(1)), Some(1_000 + 2 * DAY));
+        assert_eq!(c.deadline(Seat(0)), None, "not its turn");
+        c.record(1_000 + DAY, Some(Seat(1)), SeatSet::single(Seat(0)));
+        assert_eq!(
+            c.left_at(1_000 + DAY),
+            [2 * DAY, 2 * DAY],
+            "no time is saved up"
+        );
+        c.record(1_000 + DAY + 5, None, SeatSet::single(Seat(0)));
+        assert_eq!(
+            c.deadline(Seat(0)),
+            Some(1_000 + 3 * DAY),
+            "a table event resets nothing"
+        );
+        assert_eq!(c.fallen(1_000 + 3 * DAY), Some(Seat(0)));
+        let spec = ClockSpec::from_json(&json!({"days_per_move": 7})).unwrap();
+        assert_eq!(spec, ClockSpec::correspondence(7));
+        assert_eq!(
+            ClockSpec::of_params(&json!({"clock": spec.to_json()})),
+            Some(spec)
+        );
+        for (bad, field) in [
+            (json!({"days_per_move": 5}), "clock.days_per_move"),
+            (json!({"days_per_move": "1"}), "clock.days_per_move"),
+            (
+                json!({"days_per_move": 1, "initial_s": 60}),
+                "clock.initial_s",
+            ),
         ] {
             let e = ClockSpec::from_json(&bad).unwrap_err();
             assert!(e.message.starts_with(field), "{bad}: {}", e.message);

@@ -297,7 +297,7 @@ impl Pool {
         })
     }
 
-    /// Deletes an account and its sessions; its seats stay, named [`ANONYMOUS`].
+    /// Deletes an account, its sessions and its e-mails; its seats stay, named [`ANONYMOUS`].
     pub async fn delete_account(&self, account_id: &str) -> Result<(), StoreError> {
         on_pool!(self, |p| {
             let mut tx = p.begin().await.map_err(db_err)?;
@@ -305,6 +305,8 @@ impl Pool {
                 "DELETE FROM sessions WHERE account_id = $1",
                 "DELETE FROM puzzle_attempts WHERE account_id = $1",
                 "DELETE FROM puzzle_ratings WHERE account_id = $1",
+                "DELETE FROM account_mail WHERE account_id = $1",
+                "DELETE FROM outbox WHERE account_id = $1",
                 "DELETE FROM accounts WHERE id = $1",
             ] {
                 sqlx::query(sql)

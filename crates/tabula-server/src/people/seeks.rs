@@ -17,6 +17,7 @@ mod pool;
 pub(crate) use pool::SeekRow;
 
 use super::blocks::{BlockPairs, apart};
+use crate::live::ClockSpec;
 use std::time::Duration;
 
 /// The tables of seeks (made with the people's tables).
@@ -44,12 +45,18 @@ pub(super) const SCHEMA: &[&str] = &[
 /// The rating of a player who has none yet (guests, accounts new to a game).
 pub const DEFAULT_RATING: i64 = 1500;
 
-/// The speeds quick pairing offers: name, then the clock (initial and increment seconds);
-/// `untimed` has no clock (the only speed of games played in real time).
-pub const SPEEDS: &[(&str, Option<(u64, u64)>)] = &[
-    ("3+2", Some((180, 2))),
-    ("5+5", Some((300, 5))),
-    ("15+10", Some((900, 10))),
+/// The speeds quick pairing offers: name, then the clock: real time (initial minutes +
+/// increment seconds), correspondence (`1d`: one day per move); `untimed` has no clock (the
+/// only speed of games played in real time).
+pub const SPEEDS: &[(&str, Option<ClockSpec>)] = &[
+    ("3+2", Some(ClockSpec::fischer(180, 2))),
+    ("5+5", Some(ClockSpec::fischer(300, 5))),
+    ("15+10", Some(ClockSpec::fischer(900, 10))),
+    ("1d", Some(ClockSpec::correspondence(1))),
+    ("2d", Some(ClockSpec::correspondence(2))),
+    ("3d", Some(ClockSpec::correspondence(3))),
+    ("7d", Some(ClockSpec::correspondence(7))),
+    ("14d", Some(ClockSpec::correspondence(14))),
     ("untimed", None),
 ];
 
@@ -132,7 +139,7 @@ impl PairingOptions {
 }
 
 /// The clock of a speed name, or `None` when the name is not one of [`SPEEDS`].
-pub fn speed_clock(speed: &str) -> Option<Option<(u64, u64)>> {
+pub fn speed_clock(speed: &str) -> Option<Option<ClockSpec>> {
     SPEEDS.iter().find(|(n, _)| *n == speed).map(|(_, c)| *c)
 }
 

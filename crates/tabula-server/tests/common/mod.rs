@@ -9,6 +9,7 @@ pub mod follower;
 pub mod http;
 pub mod pushes;
 pub mod records;
+pub mod smtp;
 pub mod stores;
 pub mod toys;
 

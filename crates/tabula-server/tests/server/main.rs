@@ -13,6 +13,7 @@ mod cluster_reads_pg;
 #[path = "../common/mod.rs"]
 mod common;
 mod concurrency;
+mod correspondence;
 mod errors;
 mod fair_play;
 mod fuzz;

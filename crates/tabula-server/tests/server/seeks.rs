@@ -141,6 +141,19 @@ crate::both_backends! {
         assert_eq!(paired(&server, &mut ada, &first, 1).await["token"], found["token"]);
     }
 
+    async fn a_correspondence_speed_pairs_on_a_clock_of_days_per_move(db: TestDb) {
+        let server = server_on(db.open().await, PairingOptions::default());
+        let (mut ada, mut bea) = (Browser::default(), Browser::default());
+        let by_post = |name: &str| json!({ "game": "toy-nim", "players": 2, "speed": "3d", "name": name });
+        let first = seek_ok(&server, &mut ada, by_post("Ada")).await;
+        let second = seek_ok(&server, &mut bea, by_post("Bea")).await;
+        assert_eq!(second["status"], "paired", "{second}");
+        assert_eq!(paired(&server, &mut ada, &first, 5).await["match"], second["match"]);
+        let id = second["match"].as_str().unwrap();
+        let (_, record) = server.get(&format!("/api/matches/{id}/record")).await;
+        assert_eq!(record["clock"], json!({ "days_per_move": 3 }));
+    }
+
     async fn the_rating_range_is_kept_then_widens_with_the_wait(db: TestDb) {
         let pairing = PairingOptions { widen_every: Duration::from_millis(150), ..PairingOptions::default() };
         let server = server_on(db.open().await, pairing);

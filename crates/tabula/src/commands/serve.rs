@@ -9,6 +9,7 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tabula_server::live::AnalysisOptions;
+use tabula_server::mail::MailOptions;
 use tabula_server::{
     AccountOptions, Catalog, CookieSecurity, HubOptions, Limits, Server, ServerConfig, StoreConfig,
 };
@@ -128,6 +129,18 @@ pub struct ServeArgs {
     /// messages (`/reports.html`), hide messages and dismiss reports.
     #[arg(long, value_name = "SECRET", env = "TABULA_OPERATOR_TOKEN")]
     pub operator_token: Option<String>,
+    /// Send e-mail notifications (an account's "your turn" in a correspondence game, if it
+    /// asked for them) through this SMTP relay, in plain SMTP (no TLS, no login: a relay on
+    /// this host or a trusted network). Without it no e-mail is sent.
+    #[arg(long, value_name = "HOST:PORT", requires = "mail_from")]
+    pub smtp: Option<String>,
+    /// The sender of the e-mails (`tabula@example.org` or `Tabula <tabula@example.org>`).
+    #[arg(long, value_name = "ADDRESS", requires = "smtp")]
+    pub mail_from: Option<String>,
+    /// The address players open the server at, for the links in e-mails
+    /// (`https://play.example.org`); default: `http://` and `--addr`.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
 }
 
 /// `--secure-cookies`.
@@ -171,6 +184,17 @@ impl ServeArgs {
 }
 
 impl ServeArgs {
+    /// The e-mail options, when `--smtp` is given.
+    fn mail(&self) -> Result<Option<MailOptions>> {
+        let (Some(relay), Some(from)) = (&self.smtp, &self.mail_from) else {
+            return Ok(None);
+        };
+        let url = (self.public_url.clone()).unwrap_or_else(|| format!("http://{}", self.addr));
+        MailOptions::new(relay, from, &url)
+            .map(Some)
+            .map_err(|e| anyhow::anyhow!(e))
+    }
+
     /// The server's limits from the options.
     fn limits(&self) -> Limits {
         Limits {
@@ -222,6 +246,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             },
             allow_bot_specs: args.allow_bot_specs,
             accounts: args.accounts()?,
+            mail: args.mail()?,
             ..HubOptions::default()
         },
     };

@@ -3,7 +3,7 @@
 
 use super::fresh_since;
 use crate::ApiError;
-use crate::live::{ClockSpec, Hub, NewMatch, SeatSpec};
+use crate::live::{Hub, NewMatch, SeatSpec};
 use crate::people::{People, SeekRow, speed_clock};
 
 /// What a paired seek is given: match id, seat number, seat token.
@@ -102,12 +102,7 @@ async fn seat(
         .filter(|(_, s)| s.is_some())
         .map(|(i, _)| i + 1)
         .collect();
-    let clock = speed_clock(&me.speed)
-        .flatten()
-        .map(|(initial_s, increment_s)| ClockSpec {
-            initial_s,
-            increment_s,
-        });
+    let clock = speed_clock(&me.speed).flatten();
     let created = hub
         .create(NewMatch {
             game: me.game.clone(),

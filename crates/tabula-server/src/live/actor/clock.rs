@@ -29,6 +29,31 @@ impl Actor {
         }
     }
 
+    /// By correspondence, after a stored move of `mover`: queues the "your turn" e-mails
+    /// of the seats whose turn it now is (`mail.rs`).
+    /// The future holds no reference to the actor (which is not `Sync`).
+    pub(super) fn queue_turn_mail(
+        &self,
+        mover: Option<Seat>,
+    ) -> impl Future<Output = ()> + Send + 'static {
+        let due = self.clock.as_ref().and_then(|clock| {
+            let days = clock.spec().days_per_move?;
+            let mut seats = clock.running();
+            if let Some(mover) = mover {
+                seats.remove(mover);
+            }
+            let wanted = !seats.is_empty() && !self.over() && self.services.options.mail.is_some();
+            wanted.then_some((days, seats))
+        });
+        let (services, shared) = (self.services.clone(), self.shared.clone());
+        async move {
+            if let Some((days, seats)) = due {
+                let (record, title) = (&shared.record, shared.title);
+                crate::mail::queue_turns(&services, record, title, days, seats).await;
+            }
+        }
+    }
+
     /// When the timer must store a timeout: when the first running clock runs out, or when a
     /// timeout that failed to be stored may be tried again.
     pub(super) fn flag_due(&self) -> Option<Instant> {
