@@ -255,7 +255,7 @@ impl<G: Game> BotFactory<G> {
                     Engine::AlphaBeta => {
                         let make = self.alphabeta.expect("checked by engine_for");
                         let mut config = level.alphabeta();
-                        config.time_ms = *ms;
+                        config.time_ms = Some(level.capped(*ms));
                         // A level backed by a solver already gives its second thread to
                         // the proof (see `solver.rs`).
                         let proves = self.solver.is_some() && level.solver_nodes().is_some();
@@ -268,7 +268,7 @@ impl<G: Game> BotFactory<G> {
                     Engine::Mcts => {
                         let mut config = level.mcts();
                         config.threads = threads.unwrap_or(1);
-                        config.time_ms = *ms;
+                        config.time_ms = Some(level.capped(*ms));
                         if let Some(budgets) = self.level_iterations {
                             config.iterations = Some(budgets[*level as usize]);
                         }
@@ -278,7 +278,9 @@ impl<G: Game> BotFactory<G> {
                     }
                 };
                 let bot = match &self.solver {
-                    Some(wrap) if num_seats == 2 => wrap(bot, *level, seed, *ms),
+                    Some(wrap) if num_seats == 2 => {
+                        wrap(bot, *level, seed, Some(level.capped(*ms)))
+                    }
                     _ => bot,
                 };
                 let bot = match &self.level_policy {

@@ -178,7 +178,8 @@ enum Command {
         opening_plies: u32,
         /// Also record every game's moves in the JSON report (each record's `moves`) and its
         /// position before the opening (`start`), so that any game replays in `tabula
-        /// engine` with `position <start> moves <opening…> <moves…>`.
+        /// engine` with `position <start> moves <opening…> <moves…>`, with the wall time
+        /// in milliseconds each move's bot took to decide (`move_ms`, `null` for chance).
         #[arg(long, requires = "json")]
         moves: bool,
         #[command(flatten)]
