@@ -35,6 +35,10 @@ type WrapLevel<G> = Arc<dyn Fn(Box<dyn Bot<G>>, Level, u64) -> Box<dyn Bot<G>> +
 type WrapSolver<G> =
     Arc<dyn Fn(Box<dyn Bot<G>>, Level, u64, Option<u64>) -> Box<dyn Bot<G>> + Send + Sync>;
 
+/// The node budget of the alpha-beta search of a level backed by an exact solver (Connect
+/// Four's `expert`), which runs beside the proof and then joins it (see [`crate::solver`]).
+pub const SOLVER_FALLBACK_NODES: u64 = 300_000;
+
 /// Builds bots for games of type `G`. See the module docs.
 pub struct BotFactory<G: Game> {
     random_rollout: MakeMcts<G>,
@@ -259,7 +263,12 @@ impl<G: Game> BotFactory<G> {
                         // A level backed by a solver already gives its second thread to
                         // the proof (see `solver.rs`).
                         let proves = self.solver.is_some() && level.solver_nodes().is_some();
-                        if !proves {
+                        if proves {
+                            // The sooner the search decides, the sooner its thread joins the
+                            // proof, which keeps the value far more often than more nodes.
+                            config.max_nodes =
+                                config.max_nodes.map(|n| n.min(SOLVER_FALLBACK_NODES));
+                        } else {
                             config.threads = threads.unwrap_or(1);
                         }
                         config.check().map_err(|m| AiError::spec(&name, m))?;

@@ -21,8 +21,9 @@
 //! In games with an exact solver (Connect Four), `expert` first asks the solver, within
 //! 30 000 000 nodes in all, and plays a proven value-keeping action when it answers (see
 //! [`crate::solver`]). Where the solver needs more than a sixteenth of that budget, the
-//! level's own search runs meanwhile on a second thread (its answer is used when the proof
-//! does not come) and then joins the proof, so that move takes both cores. Every search has a
+//! level's own search runs meanwhile on a second thread, within 300 000 nodes
+//! ([`SOLVER_FALLBACK_NODES`](crate::SOLVER_FALLBACK_NODES); its answer is used when the
+//! proof does not come) and then joins the proof, so that move takes both cores. Every search has a
 //! node budget; the move is the same for a seed except where a proof shared by the two
 //! threads ends close to the budget, when the threads' timing can decide whether it comes.
 //!

@@ -156,3 +156,23 @@ fn a_level_backed_by_a_solver_ends_its_proof_at_its_own_cap() {
     );
     assert!(matches!(decision, Ok(Decision::Act(_))), "{decision:?}");
 }
+
+#[test]
+fn the_search_beside_a_proof_is_small_so_that_its_thread_joins_the_proof_soon() {
+    // No proof comes: the analysis is the level's own alpha-beta, as it searches beside it.
+    let nodes = |factory: &BotFactory<ConnectFour>| {
+        let spec: BotSpec = "expert:ms=600000".parse().unwrap();
+        let mut bot = factory.build(&spec, 2, 1).unwrap();
+        let report = bot.analyse(
+            &ConnectFour::empty(),
+            Seat(0),
+            &SearchLimits::default(),
+            false,
+        );
+        report.unwrap().unwrap().nodes
+    };
+    let plain = BotFactory::<ConnectFour>::new().with_alphabeta();
+    let proving = plain.clone().with_solver(|| Box::new(EndlessSolver));
+    assert!(nodes(&plain) > tabula_ai::SOLVER_FALLBACK_NODES);
+    assert!(nodes(&proving) <= tabula_ai::SOLVER_FALLBACK_NODES + 1024);
+}
