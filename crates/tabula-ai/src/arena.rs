@@ -250,7 +250,9 @@ fn play_game<G: Notation>(
                 trace.observe(&game, a);
                 if config.record_moves {
                     moves.push(written_move(&game, Actor::Chance, a));
-                    move_ms.push(None);
+                    if config.record_times {
+                        move_ms.push(None);
+                    }
                 }
                 game.apply(a);
                 continue;
@@ -317,7 +319,9 @@ fn play_game<G: Notation>(
         trace.observe(&game, action);
         if config.record_moves {
             moves.push(written_move(&game, Actor::Seat(seat), action));
-            move_ms.push(Some(deciding.elapsed().as_secs_f64() * 1000.0));
+            if config.record_times {
+                move_ms.push(Some(deciding.elapsed().as_secs_f64() * 1000.0));
+            }
         }
         setup_plies += u64::from(game.in_setup());
         game.apply(action);

@@ -247,6 +247,26 @@ impl BotSpec {
         text.split(',').map(str::parse).collect()
     }
 
+    /// The spec whose play depends on its budgets alone, not on the machine's speed: a named
+    /// level without `ms` gets the longest cap ([`MAX_TIME_MS`]) instead of its own (for
+    /// judging positions, e.g. verifying puzzles). Any other spec is kept as it is.
+    pub fn uncapped(self) -> BotSpec {
+        match self {
+            BotSpec::Level {
+                level,
+                engine,
+                threads,
+                ms: None,
+            } => BotSpec::Level {
+                level,
+                engine,
+                threads,
+                ms: Some(MAX_TIME_MS),
+            },
+            other => other,
+        }
+    }
+
     /// The spec as a host facing people plays it: a named level that sets neither `threads`
     /// nor `ms` searches on `threads` threads, and no level searches longer than its
     /// [`Level::time_cap_ms`] (a smaller `ms` stays). Any other spec is kept as it is: its

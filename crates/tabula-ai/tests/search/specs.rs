@@ -216,3 +216,13 @@ fn a_level_facing_people_gets_the_threads_and_its_time_cap_and_chosen_settings_a
         assert_eq!(facing(kept), spec(kept).to_string());
     }
 }
+
+#[test]
+fn an_uncapped_level_searches_within_its_budgets_alone() {
+    let uncapped = |t: &str| t.parse::<BotSpec>().unwrap().uncapped().to_string();
+    assert_eq!(uncapped("expert"), "expert:ms=600000");
+    assert_eq!(uncapped("strong:threads=2"), "strong:threads=2:ms=600000");
+    for kept in ["strong:ms=200", "random", "mcts:iterations=500"] {
+        assert_eq!(uncapped(kept), kept.parse::<BotSpec>().unwrap().to_string());
+    }
+}

@@ -64,6 +64,7 @@ pub fn run_match(args: MatchArgs<'_>) -> Result<()> {
     let config = MatchConfig {
         opening_plies: args.opening_plies,
         record_moves: args.moves,
+        record_times: args.moves,
         ..match_config(args.games, args.threads, args.seed, args.random_setup)?
     };
     let bar = progress_bar(
