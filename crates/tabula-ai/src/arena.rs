@@ -226,9 +226,11 @@ fn play_game<G: Notation>(
     };
     let mut used = Vec::new();
     let mut moves = Vec::new();
+    let mut move_ms = Vec::new();
     let mut plies = u64::from(config.opening_plies);
     let mut setup_plies = 0;
     let outcome = loop {
+        let deciding = Instant::now();
         let (seat, action) = match game.to_act() {
             ToAct::Over(outcome) => break Some(outcome),
             _ if config.ply_limit.is_some_and(|n| plies >= n) => {
@@ -248,6 +250,9 @@ fn play_game<G: Notation>(
                 trace.observe(&game, a);
                 if config.record_moves {
                     moves.push(written_move(&game, Actor::Chance, a));
+                    if config.record_times {
+                        move_ms.push(None);
+                    }
                 }
                 game.apply(a);
                 continue;
@@ -314,6 +319,9 @@ fn play_game<G: Notation>(
         trace.observe(&game, action);
         if config.record_moves {
             moves.push(written_move(&game, Actor::Seat(seat), action));
+            if config.record_times {
+                move_ms.push(Some(deciding.elapsed().as_secs_f64() * 1000.0));
+            }
         }
         setup_plies += u64::from(game.in_setup());
         game.apply(action);
@@ -339,6 +347,7 @@ fn play_game<G: Notation>(
         opening,
         start,
         moves,
+        move_ms,
     })
 }
 

@@ -35,6 +35,10 @@ type WrapLevel<G> = Arc<dyn Fn(Box<dyn Bot<G>>, Level, u64) -> Box<dyn Bot<G>> +
 type WrapSolver<G> =
     Arc<dyn Fn(Box<dyn Bot<G>>, Level, u64, Option<u64>) -> Box<dyn Bot<G>> + Send + Sync>;
 
+/// The node budget of the alpha-beta search of a level backed by an exact solver (Connect
+/// Four's `expert`), which runs beside the proof and then joins it (see [`crate::solver`]).
+pub const SOLVER_FALLBACK_NODES: u64 = 300_000;
+
 /// Builds bots for games of type `G`. See the module docs.
 pub struct BotFactory<G: Game> {
     random_rollout: MakeMcts<G>,
@@ -255,11 +259,16 @@ impl<G: Game> BotFactory<G> {
                     Engine::AlphaBeta => {
                         let make = self.alphabeta.expect("checked by engine_for");
                         let mut config = level.alphabeta();
-                        config.time_ms = *ms;
+                        config.time_ms = Some(level.capped(*ms));
                         // A level backed by a solver already gives its second thread to
                         // the proof (see `solver.rs`).
                         let proves = self.solver.is_some() && level.solver_nodes().is_some();
-                        if !proves {
+                        if proves {
+                            // The sooner the search decides, the sooner its thread joins the
+                            // proof, which keeps the value far more often than more nodes.
+                            config.max_nodes =
+                                config.max_nodes.map(|n| n.min(SOLVER_FALLBACK_NODES));
+                        } else {
                             config.threads = threads.unwrap_or(1);
                         }
                         config.check().map_err(|m| AiError::spec(&name, m))?;
@@ -268,7 +277,7 @@ impl<G: Game> BotFactory<G> {
                     Engine::Mcts => {
                         let mut config = level.mcts();
                         config.threads = threads.unwrap_or(1);
-                        config.time_ms = *ms;
+                        config.time_ms = Some(level.capped(*ms));
                         if let Some(budgets) = self.level_iterations {
                             config.iterations = Some(budgets[*level as usize]);
                         }
@@ -278,7 +287,9 @@ impl<G: Game> BotFactory<G> {
                     }
                 };
                 let bot = match &self.solver {
-                    Some(wrap) if num_seats == 2 => wrap(bot, *level, seed, *ms),
+                    Some(wrap) if num_seats == 2 => {
+                        wrap(bot, *level, seed, Some(level.capped(*ms)))
+                    }
                     _ => bot,
                 };
                 let bot = match &self.level_policy {

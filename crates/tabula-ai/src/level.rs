@@ -1,15 +1,17 @@
 //! The named bot levels: `beginner`, `casual`, `strong`, `expert`. Each is a fixed
 //! configuration of either engine (which one a game uses is the registry's choice, see
-//! [`crate::BotFactory`]); every level uses iteration, depth or node budgets only (never wall
-//! time) and one thread (but for `expert` with a solver, below), so a level's play is
-//! deterministic for a given seed on any machine (with the one exception below).
+//! [`crate::BotFactory`]); every level plays within iteration, depth or node budgets on one
+//! thread (but for `expert` with a solver, below), so a level's play is deterministic for a
+//! given seed on any machine (with the exceptions below), and within a wall-time cap, its time
+//! per move less a margin ([`Level::time_cap_ms`]), which ends a search its budget has not
+//! ended by then: a move that meets the cap depends on the machine's speed.
 //!
-//! | level    | MCTS (UCT, c = 1.4) | alpha-beta                                                   | pace (race / step) |
-//! |----------|---------------------|--------------------------------------------------------------|--------------------|
-//! | beginner | 100 iterations      | depth 2, leaf noise 0.5                                      | 4000 / 1200 ms     |
-//! | casual   | 1 000 iterations    | depth 4, leaf noise 0.15                                     | 2500 / 800 ms      |
-//! | strong   | 10 000 iterations   | depth 6, 300 000 nodes, leaf noise 0.02                      | 1500 / 500 ms      |
-//! | expert   | 50 000 iterations   | depth 24, 2 000 000 nodes, leaf noise 0.005, late-move reductions | 800 / 250 ms  |
+//! | level    | time per move: budget / cap | MCTS (UCT, c = 1.4) | alpha-beta                                                   | pace (race / step) |
+//! |----------|-----------------------------|---------------------|--------------------------------------------------------------|--------------------|
+//! | beginner | 0.1 s / 90 ms               | 100 iterations      | depth 2, leaf noise 0.5                                      | 4000 / 1200 ms     |
+//! | casual   | 0.25 s / 225 ms             | 1 000 iterations    | depth 4, leaf noise 0.15                                     | 2500 / 800 ms      |
+//! | strong   | 0.5 s / 450 ms              | 10 000 iterations   | depth 6, 300 000 nodes, leaf noise 0.02                      | 1500 / 500 ms      |
+//! | expert   | 2 s / 1 900 ms              | 50 000 iterations   | depth 24, 2 000 000 nodes, leaf noise 0.005, late-move reductions | 800 / 250 ms  |
 //!
 //! Alpha-beta levels are two plies or more apart: in Toumaï and Khan-Tsin one ply more did
 //! not pay and two plies did (the former `expert`, 3 000 000 nodes, against `strong` at
@@ -19,16 +21,21 @@
 //! In games with an exact solver (Connect Four), `expert` first asks the solver, within
 //! 30 000 000 nodes in all, and plays a proven value-keeping action when it answers (see
 //! [`crate::solver`]). Where the solver needs more than a sixteenth of that budget, the
-//! level's own search runs meanwhile on a second thread (its answer is used when the proof
-//! does not come) and then joins the proof, so that move takes both cores. Every search has a
+//! level's own search runs meanwhile on a second thread, within 300 000 nodes
+//! ([`SOLVER_FALLBACK_NODES`](crate::SOLVER_FALLBACK_NODES); its answer is used when the
+//! proof does not come) and then joins the proof, so that move takes both cores. Every search has a
 //! node budget; the move is the same for a seed except where a proof shared by the two
 //! threads ends close to the budget, when the threads' timing can decide whether it comes.
 //!
 //! **Time per move.** The budgets are iterations and nodes so that a seed gives the same
 //! play on any machine (what `tabula match` and `analyze` need). They are chosen so that a
-//! move takes at most 0.5 s (`strong`) and 2 s (`expert`) of one core of a 2-core x86-64
-//! machine, so the bound holds on one thread and a fortiori with more; Connect Four's
-//! `expert`, which proves on both cores, is sized for 2 s of wall time on two cores. The
+//! typical move takes well within 0.5 s (`strong`) and 2 s (`expert`) of one core of a 2-core
+//! x86-64 machine; Connect Four's `expert`, which proves on both cores, is sized for 2 s of
+//! wall time on two cores. A few positions cost far more than the average the budgets were
+//! sized on (Khan-Tsin's `expert` once took 6 s), and a machine may be slower or busy: the cap
+//! ends those moves in time, in `tabula engine`, `tabula match`, `analyze` and the server
+//! alike (they all build their bots with [`crate::BotFactory::build`]). A level's `ms=`
+//! replaces its cap (`expert:ms=600000` keeps its play the same on a slow machine). The
 //! measured times per move, with their machine and date, are in docs/performance.md
 //! ("Levels: time per move"; `cargo run --release -p tabula-registry --example
 //! level_times` measures them). In Magical Circle, whose solver rollouts are slow, `expert`'s
@@ -49,10 +56,8 @@
 //! so the move only gets faster; alpha-beta shares its transposition table (lazy SMP, not
 //! deterministic either), its main thread keeping the node budget, so the move gets faster
 //! or deeper (but for a level that proves with a solver, whose second thread is the
-//! proof's); and a cap on its time (`expert:ms=1900`), which ends the
-//! search early on a machine slower than its budget was sized for. The server plays every
-//! named level on all cores within [`Level::time_cap_ms`] (`strong` 450 ms, `expert`
-//! 1 900 ms); `tabula match`, `analyze` and `engine` play the levels as they are.
+//! proof's). The server plays every named level on all cores, and never beyond its
+//! [`Level::time_cap_ms`] even where a specification asks for more (the smaller cap wins).
 //!
 //! MCTS levels reuse their subtree between moves; rollouts are uniformly random unless the
 //! game's factory plugs in another policy. The pace is the delay a real-time host (Magical
@@ -144,7 +149,7 @@ impl Level {
         MctsConfig {
             exploration: 1.4,
             iterations: Some(iterations),
-            time_ms: None,
+            time_ms: Some(self.time_cap_ms()),
             threads: 1,
             reuse_tree: true,
             pace: self.pace(),
@@ -163,7 +168,7 @@ impl Level {
         AlphaBetaConfig {
             max_depth,
             max_nodes,
-            time_ms: None,
+            time_ms: Some(self.time_cap_ms()),
             tt_bits,
             noise,
             reductions,
@@ -173,18 +178,38 @@ impl Level {
         }
     }
 
-    /// The longest a person should wait for this level's move, in milliseconds: `strong`
-    /// 0.5 s, `expert` 2 s (less a margin for the host: 450 and 1 900 ms); the weaker levels
-    /// are far within theirs. The budgets above are nodes and iterations, so that a seed
-    /// gives the same play on any machine; on a slow or busy machine they can take longer.
-    /// A host facing people (the server) adds this cap (`expert:ms=1900`) and all threads.
-    pub fn time_cap_ms(self) -> u64 {
+    /// The documented time per move of this level, in milliseconds: `beginner` 0.1 s,
+    /// `casual` 0.25 s, `strong` 0.5 s, `expert` 2 s (see the module docs). The node and
+    /// iteration budgets are sized to fit within it; [`Level::time_cap_ms`] makes sure.
+    pub fn budget_ms(self) -> u64 {
         match self {
             Level::Beginner => 100,
             Level::Casual => 250,
+            Level::Strong => 500,
+            Level::Expert => 2000,
+        }
+    }
+
+    /// The wall-time cap of every search of this level, in milliseconds: its
+    /// [`Level::budget_ms`] less a margin for the host's own work (`beginner` 90, `casual`
+    /// 225, `strong` 450, `expert` 1 900 ms). Every level's search, the solver's proof
+    /// included, stops there if its nodes or iterations have not ended it before, so no move
+    /// takes longer than the budget on any machine; a move that meets the cap depends on the
+    /// machine's speed (the budgets alone give the same play for a seed).
+    pub fn time_cap_ms(self) -> u64 {
+        match self {
+            Level::Beginner => 90,
+            Level::Casual => 225,
             Level::Strong => 450,
             Level::Expert => 1900,
         }
+    }
+
+    /// The cap of a move of this level given `ms=` in its specification: `ms` where given
+    /// (lower, or higher to keep a slow machine's play the same as a fast one's), else
+    /// [`Level::time_cap_ms`].
+    pub fn capped(self, ms: Option<u64>) -> u64 {
+        ms.unwrap_or(self.time_cap_ms())
     }
 
     /// The node budget within which the level consults a game's exact solver before its own

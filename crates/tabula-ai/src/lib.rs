@@ -80,7 +80,7 @@ pub use arena::{
 pub use bench::{BenchConfig, BenchReport, bench_game};
 pub use bot::{Bot, Decision, Pace, choose};
 pub use error::AiError;
-pub use factory::BotFactory;
+pub use factory::{BotFactory, SOLVER_FALLBACK_NODES};
 pub use level::{Engine, Level, LevelConfig};
 pub use mcts::{MctsBot, MctsConfig, Parallelism, SearchInfo};
 pub use random::RandomBot;

@@ -13,6 +13,9 @@
 //! one thread are the same for a seed whatever the threads' speeds. A shared proof is
 //! reproducible when it finishes within its budget; only near the budget's end can the
 //! threads' timing decide whether it comes (see the solver's docs).
+//! A time cap ([`SolverBot::with_time_cap`]; a level's own, see [`crate::Level::time_cap_ms`])
+//! ends the proof and the wrapped bot's search at once; only the first look at every
+//! action's score (a sixteenth of the budget) runs to its end.
 //! The registry wires it with [`BotFactory::with_solver`].
 //!
 //! [`BotFactory::with_solver`]: crate::BotFactory::with_solver

@@ -4,7 +4,8 @@
 //! - `random`
 //! - a level: `beginner`, `casual`, `strong`, `expert`, with optional `engine=mcts|alphabeta`
 //!   and `threads=N` (threads sharing one MCTS tree or one alpha-beta table; one thread is
-//!   deterministic for a seed)
+//!   deterministic for a seed), and `ms=N`, the wall-time cap of a move, replacing the
+//!   level's own ([`Level::time_cap_ms`])
 //! - `mcts`: `iterations=N` (or `iters`), `ms=N` (time per move), `c=X`, `threads=N`,
 //!   `parallel=tree|root` (with several threads: one shared tree, the default, or one tree
 //!   per thread, deterministic for a seed and thread count),
@@ -53,9 +54,9 @@ pub enum BotSpec {
         engine: Option<Engine>,
         /// `None`: one thread.
         threads: Option<usize>,
-        /// A cap on the wall time of a move, in milliseconds, on top of the level's budgets
-        /// (which alone keep its play the same for a seed): what a host facing people adds,
-        /// see [`Level::time_cap_ms`].
+        /// The cap on the wall time of a move, in milliseconds, on top of the level's budgets
+        /// (which alone keep its play the same for a seed); `None`: the level's own,
+        /// [`Level::time_cap_ms`].
         ms: Option<u64>,
     },
     /// MCTS with explicit settings (`mcts:iterations=5000`).
@@ -246,9 +247,30 @@ impl BotSpec {
         text.split(',').map(str::parse).collect()
     }
 
+    /// The spec whose play depends on its budgets alone, not on the machine's speed: a named
+    /// level without `ms` gets the longest cap ([`MAX_TIME_MS`]) instead of its own (for
+    /// judging positions, e.g. verifying puzzles). Any other spec is kept as it is.
+    pub fn uncapped(self) -> BotSpec {
+        match self {
+            BotSpec::Level {
+                level,
+                engine,
+                threads,
+                ms: None,
+            } => BotSpec::Level {
+                level,
+                engine,
+                threads,
+                ms: Some(MAX_TIME_MS),
+            },
+            other => other,
+        }
+    }
+
     /// The spec as a host facing people plays it: a named level that sets neither `threads`
-    /// nor `ms` searches on `threads` threads within its [`Level::time_cap_ms`]. Any other
-    /// spec is kept as it is: its settings were chosen.
+    /// nor `ms` searches on `threads` threads, and no level searches longer than its
+    /// [`Level::time_cap_ms`] (a smaller `ms` stays). Any other spec is kept as it is: its
+    /// settings were chosen.
     pub fn facing_people(self, threads: usize) -> BotSpec {
         match self {
             BotSpec::Level {
@@ -261,6 +283,17 @@ impl BotSpec {
                 engine,
                 threads: Some(threads),
                 ms: Some(level.time_cap_ms()),
+            },
+            BotSpec::Level {
+                level,
+                engine,
+                threads,
+                ms,
+            } => BotSpec::Level {
+                level,
+                engine,
+                threads,
+                ms: Some(level.capped(ms).min(level.time_cap_ms())),
             },
             other => other,
         }

@@ -189,6 +189,12 @@ pub struct GameRecord {
     /// replays too.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<String>,
+    /// Beside each of [`Self::moves`], the wall time in milliseconds the seat's bot took to
+    /// decide it (the whole race where several seats could act), `None` for a chance event;
+    /// recorded with `moves` when
+    /// [`MatchConfig::record_times`](crate::arena::MatchConfig::record_times) is set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_ms: Vec<Option<f64>>,
 }
 
 /// One seat decision of a game: the seat that acted and how many legal actions it had (in a

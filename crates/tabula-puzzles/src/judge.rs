@@ -21,8 +21,8 @@ pub struct Scored {
     pub score: Option<i32>,
 }
 
-/// Every legal move of `seat` in `game`, best first, as the bot `spec` searches them (seeded:
-/// the same answer every run). `None` when the bot does not search; an error when the
+/// Every legal move of `seat` in `game`, best first, as the bot `spec` searches them (seeded,
+/// a level without its time cap: the same answer every run). `None` when the bot does not search; an error when the
 /// search does not apply.
 pub fn score_moves(
     entry: &dyn GameEntry,
@@ -30,7 +30,12 @@ pub fn score_moves(
     seat: Seat,
     spec: &str,
 ) -> Result<Option<Vec<Scored>>, String> {
-    let mut bot = entry.bot(spec, 1).map_err(|e| e.to_string())?;
+    // A level's time cap would make the verdict depend on the machine's speed.
+    let spec = match spec.parse::<tabula_ai::BotSpec>() {
+        Ok(parsed) => parsed.uncapped().to_string(),
+        Err(_) => spec.to_string(),
+    };
+    let mut bot = entry.bot(&spec, 1).map_err(|e| e.to_string())?;
     let report = bot
         .analyse(game, seat, &SearchLimits::default(), true)
         .map_err(|e| e.to_string())?;

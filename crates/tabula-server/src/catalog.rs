@@ -85,10 +85,10 @@ impl Catalog {
     }
 }
 
-/// A named level as the server plays it against people: on every core, and stopped at the
-/// level's time cap (`strong` 450 ms, `expert` 1 900 ms: [`tabula_ai::Level::time_cap_ms`])
-/// should its budget take longer on this machine. Any other specification is played as it
-/// is written.
+/// A named level as the server plays it against people: on every core (unless it names its
+/// threads), and stopped at the level's time cap (`strong` 450 ms, `expert` 1 900 ms:
+/// [`tabula_ai::Level::time_cap_ms`]) or at its own `ms=` if smaller, should its budget take
+/// longer on this machine. Any other specification is played as it is written.
 fn facing_people(spec: &str) -> String {
     match spec.parse::<BotSpec>() {
         Ok(level @ BotSpec::Level { .. }) => level
@@ -113,12 +113,9 @@ mod tests {
             facing_people("strong:engine=mcts"),
             format!("strong:engine=mcts:threads={cores}:ms=450")
         );
-        for as_written in [
-            "strong:threads=1",
-            "casual:ms=50",
-            "mcts:iterations=10",
-            "random",
-        ] {
+        assert_eq!(facing_people("strong:threads=1"), "strong:threads=1:ms=450");
+        assert_eq!(facing_people("expert:ms=60000"), "expert:ms=1900");
+        for as_written in ["casual:ms=50", "mcts:iterations=10", "random"] {
             assert_eq!(facing_people(as_written), as_written);
         }
     }

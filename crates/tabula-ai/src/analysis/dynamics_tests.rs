@@ -116,6 +116,7 @@ fn record(ranks: Vec<u8>, evals: Vec<Option<Vec<f64>>>) -> GameRecord {
         opening: vec![],
         start: String::new(),
         moves: vec![],
+        move_ms: vec![],
     }
 }
 

@@ -120,6 +120,7 @@ mod tests {
             opening: vec![],
             start: String::new(),
             moves: vec![],
+            move_ms: vec![],
         }
     }
 

@@ -29,6 +29,7 @@ fn record(ranks: &[u8], evals: &[[f64; 2]]) -> GameRecord {
         opening: vec![],
         start: String::new(),
         moves: vec![],
+        move_ms: vec![],
     }
 }
 

@@ -141,6 +141,7 @@ mod tests {
             opening: vec![],
             start: String::new(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
+            move_ms: vec![],
         }
     }
 

@@ -254,6 +254,7 @@ mod tests {
             opening: Vec::new(),
             start: String::new(),
             moves: Vec::new(),
+            move_ms: vec![],
             choices: (0..plies)
                 .map(|p| Choice {
                     seat: Seat((p % 2) as u8),

@@ -40,6 +40,9 @@ pub struct MatchConfig {
     /// position before the opening in [`GameRecord::start`], so that each game can be
     /// replayed and studied.
     pub record_moves: bool,
+    /// With `record_moves`, also record the wall time of each move's decision in
+    /// [`GameRecord::move_ms`] (which then differs from run to run).
+    pub record_times: bool,
     /// Where [`GameRecord::evals`] come from (none by default).
     pub evaluation: Evaluation,
     /// How races (several seats may act at once) are decided.
@@ -84,6 +87,7 @@ impl Default for MatchConfig {
             opening_plies: 0,
             record_choices: false,
             record_moves: false,
+            record_times: false,
             evaluation: Evaluation::Off,
             race: RaceRule::Skill,
         }

@@ -9,6 +9,10 @@ use tabula_ai::{
 use tabula_connect_four::{Column, ConnectFour, Params};
 use tabula_core::Game;
 
+/// A level's play depends on its budgets alone without its time cap, however busy the
+/// machine running the tests is.
+const UNCAPPED: Option<u64> = Some(tabula_ai::bounds::MAX_TIME_MS);
+
 fn factory() -> BotFactory<ConnectFour> {
     BotFactory::<ConnectFour>::new().with_alphabeta()
 }
@@ -38,7 +42,7 @@ fn levels_are_deterministic_for_a_seed() {
                 level,
                 engine: Some(engine),
                 threads: None,
-                ms: None,
+                ms: UNCAPPED,
             };
             let game = |sx: u64, so: u64| {
                 let mut x = f.build(&spec, 2, sx).unwrap();
@@ -64,7 +68,7 @@ fn expert_first_moves_are_deterministic_for_a_seed() {
             level: Level::Expert,
             engine: Some(engine),
             threads: None,
-            ms: None,
+            ms: UNCAPPED,
         };
         let first = |seed| {
             choose(
@@ -85,7 +89,7 @@ fn level_configurations_are_the_documented_ones() {
         LevelConfig::AlphaBeta(c) => {
             assert_eq!(c.max_depth, 6);
             assert_eq!(c.max_nodes, Some(300_000));
-            assert_eq!(c.time_ms, None, "levels never use wall time");
+            assert_eq!(c.time_ms, Some(450), "the time cap of strong");
             assert!(!c.reductions);
         }
         other => panic!("{other:?}"),
@@ -101,7 +105,7 @@ fn level_configurations_are_the_documented_ones() {
     match mcts_only.level_config(Level::Strong, 2) {
         LevelConfig::Mcts(c) => {
             assert_eq!(c.iterations, Some(10_000));
-            assert_eq!((c.threads, c.time_ms), (1, None));
+            assert_eq!((c.threads, c.time_ms), (1, Some(450)));
         }
         other => panic!("{other:?}"),
     }

@@ -21,4 +21,5 @@ mod search_report;
 mod solver_bot;
 mod specs;
 mod stop;
+mod time_caps;
 mod toy_games;

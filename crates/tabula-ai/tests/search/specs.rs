@@ -207,14 +207,22 @@ fn a_level_facing_people_gets_the_threads_and_its_time_cap_and_chosen_settings_a
         facing("strong:engine=mcts"),
         "strong:engine=mcts:threads=4:ms=450"
     );
-    assert_eq!(facing("beginner"), "beginner:threads=4:ms=100");
-    // A level with its own threads or time, and every other kind of bot, is played as given.
-    for kept in [
-        "expert:threads=1",
-        "strong:ms=200",
-        "random",
-        "mcts:iterations=500",
-    ] {
+    assert_eq!(facing("beginner"), "beginner:threads=4:ms=90");
+    // A level with its own threads keeps them, within its time cap; the smaller cap wins.
+    assert_eq!(facing("expert:threads=1"), "expert:threads=1:ms=1900");
+    assert_eq!(facing("strong:ms=5000"), "strong:ms=450");
+    // A smaller time of its own, and every other kind of bot, is played as given.
+    for kept in ["strong:ms=200", "random", "mcts:iterations=500"] {
         assert_eq!(facing(kept), spec(kept).to_string());
+    }
+}
+
+#[test]
+fn an_uncapped_level_searches_within_its_budgets_alone() {
+    let uncapped = |t: &str| t.parse::<BotSpec>().unwrap().uncapped().to_string();
+    assert_eq!(uncapped("expert"), "expert:ms=600000");
+    assert_eq!(uncapped("strong:threads=2"), "strong:threads=2:ms=600000");
+    for kept in ["strong:ms=200", "random", "mcts:iterations=500"] {
+        assert_eq!(uncapped(kept), kept.parse::<BotSpec>().unwrap().to_string());
     }
 }

@@ -120,6 +120,7 @@ pub async fn read_store(
             opening: Vec::new(),
             start: String::new(),
             moves,
+            move_ms: Vec::new(),
         });
     }
     Ok(out)

@@ -38,7 +38,8 @@ pub struct MatchArgs {
     opening_plies: u32,
     /// Also record every game's moves in the JSON report (each record's `moves`) and its
     /// position before the opening (`start`), so that any game replays in `tabula
-    /// engine` with `position <start> moves <opening…> <moves…>`.
+    /// engine` with `position <start> moves <opening…> <moves…>`, with the wall time
+    /// in milliseconds each move's bot took to decide (`move_ms`, `null` for chance).
     #[arg(long, requires = "json")]
     moves: bool,
     /// One game from the last position of a match record (a saved finished match, or any
@@ -107,6 +108,7 @@ pub fn run_match(args: MatchArgs) -> Result<()> {
     let config = MatchConfig {
         opening_plies: args.opening_plies,
         record_moves: args.moves,
+        record_times: args.moves,
         ..match_config(args.games, args.threads, args.seed, args.random_setup)?
     };
     let bar = progress_bar(

@@ -2,7 +2,7 @@
 //! is played in every seating, the report and its JSON say so, games with chance events
 //! (setup draws) share their whole opening, and a count no game survives is refused.
 //! `tabula match --moves`: every game's start, opening and moves replay it to its end in the
-//! engine. A bot beyond the bounds of a search is refused with status 2.
+//! engine, each move with its decision's wall time. A bot beyond the bounds of a search is refused with status 2.
 
 use crate::support;
 
@@ -206,6 +206,15 @@ fn recorded_moves_replay_every_game_to_its_recorded_end_in_the_engine() {
             };
             let (opening, moves) = (words("opening"), words("moves"));
             assert!(!moves.is_empty(), "{game}: {record}");
+            // Beside each move, its decision's wall time (a number; `null` for chance).
+            let times = record["move_ms"].as_array().expect("move_ms");
+            assert_eq!(times.len(), moves.len(), "{game}: {record}");
+            assert!(times.iter().any(Value::is_f64), "{game}: {record}");
+            assert!(
+                times
+                    .iter()
+                    .all(|t| t.is_null() || t.as_f64().unwrap() >= 0.0)
+            );
             let all = [opening, moves].concat().join(" ");
             let start = record["start"].as_str().unwrap();
             let shown =
