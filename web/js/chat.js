@@ -9,6 +9,7 @@
 
 import { h, fill, toast } from './dom.js';
 import { t } from './i18n.js';
+import { call } from './api.js';
 import { account, nickname } from './people.js';
 
 const MUTED = 'tabula.muted';
@@ -27,18 +28,6 @@ function toggleMute(author) {
   try {
     localStorage.setItem(MUTED, JSON.stringify([...set]));
   } catch { /* for this page only */ }
-}
-
-async function call(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, init);
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(data?.error || String(res.status));
-  return data;
 }
 
 /**

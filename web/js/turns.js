@@ -5,18 +5,7 @@
 
 import { h, fill, toast } from './dom.js';
 import { t, gameTitle, currentLang } from './i18n.js';
-
-async function call(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, init);
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw Object.assign(new Error(data?.error || `${res.status}`), { status: res.status });
-  return data;
-}
+import { call } from './api.js';
 
 /** Time left as words: days and hours, or hours and minutes. */
 export function timeLeft(ms) {

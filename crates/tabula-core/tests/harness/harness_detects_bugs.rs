@@ -26,6 +26,8 @@ enum Bug {
     ViewNotJson,
     /// The view is written as `null`.
     ViewNull,
+    /// The board text's last line has no newline.
+    BoardTextUnended,
 }
 
 /// What a seat sees: the stones left, written as a number (unless a view bug is planted).
@@ -179,7 +181,11 @@ impl Presentation for Nim {
         }
     }
     fn board_text(&self) -> String {
-        format!("{} left", self.stones)
+        let text = format!("{} left\n", self.stones);
+        match self.bug {
+            Bug::BoardTextUnended => text.trim_end().to_string(),
+            _ => text,
+        }
     }
     fn seat_name(&self, seat: Seat) -> String {
         if self.bug == Bug::SeatNamesAlike {
@@ -262,6 +268,12 @@ fn the_rules_harness_checks_the_rules_and_not_the_notation() {
 )]
 fn harness_catches_a_view_that_does_not_serialise() {
     harness(Bug::ViewNotJson).run();
+}
+
+#[test]
+#[should_panic(expected = "the board text does not end with a newline")]
+fn harness_catches_a_board_text_without_its_last_newline() {
+    harness(Bug::BoardTextUnended).run();
 }
 
 #[test]

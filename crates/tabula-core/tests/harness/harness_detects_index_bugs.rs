@@ -122,7 +122,7 @@ impl Presentation for Take {
         self.stones
     }
     fn board_text(&self) -> String {
-        format!("{} stones", self.stones)
+        format!("{} stones\n", self.stones)
     }
 }
 

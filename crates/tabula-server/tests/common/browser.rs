@@ -23,6 +23,15 @@ pub struct Browser {
 }
 
 impl Browser {
+    /// A browser signed in to a new account `name` (a 201 asserted).
+    pub async fn signed_up(server: &TestServer, name: &str) -> Browser {
+        let mut b = Browser::default();
+        let body = serde_json::json!({ "name": name, "password": "a long password" });
+        let (status, answer) = b.post(server, "/api/account", body).await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+        b
+    }
+
     pub async fn send(
         &mut self,
         server: &TestServer,

@@ -69,11 +69,7 @@ async fn socket_of(addr: SocketAddr, id: &str, token: &str, browser: &Browser) -
 }
 
 async fn account(server: &TestServer, name: &str) -> Browser {
-    let mut b = Browser::default();
-    let body = json!({ "name": name, "password": "a long password" });
-    let (status, answer) = b.post(server, "/api/account", body).await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
-    b
+    Browser::signed_up(server, name).await
 }
 
 crate::both_backends! {

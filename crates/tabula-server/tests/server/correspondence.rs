@@ -85,16 +85,7 @@ fn mailing(store: Arc<dyn MatchStore>, sink: &SmtpSink) -> TestServer {
 }
 
 async fn account(server: &TestServer, name: &str) -> Browser {
-    let mut b = Browser::default();
-    let (status, body) = b
-        .post(
-            server,
-            "/api/account",
-            json!({ "name": name, "password": "correct horse" }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    b
+    Browser::signed_up(server, name).await
 }
 
 /// A one-day Connect Four match between two accounts, each at its seat.

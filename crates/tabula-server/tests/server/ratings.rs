@@ -13,18 +13,8 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use tabula_server::PgStore;
 
-/// A browser signed in to a new account `name`.
 async fn account(server: &TestServer, name: &str) -> Browser {
-    let mut b = Browser::default();
-    let (status, body) = b
-        .post(
-            server,
-            "/api/account",
-            json!({ "name": name, "password": "a long password" }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    b
+    Browser::signed_up(server, name).await
 }
 
 /// A toy-nim match of two people, seat 1 named by `one`, seat 2 by `two`.

@@ -74,13 +74,8 @@ async fn listed(server: &TestServer) -> Vec<Value> {
     list["seeks"].as_array().unwrap().clone()
 }
 
-/// A browser signed in to a new account `name`.
 async fn account(server: &TestServer, name: &str) -> Browser {
-    let mut b = Browser::default();
-    let body = json!({ "name": name, "password": "a long password" });
-    let (status, answer) = b.post(server, "/api/account", body).await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
-    b
+    Browser::signed_up(server, name).await
 }
 
 /// The seat `token` holds in match `id`.

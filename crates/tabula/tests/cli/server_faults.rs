@@ -123,14 +123,23 @@ fn set_file_size_limit(pid: u32, bytes: u64) {
 fn a_full_disk_never_acknowledges_what_it_did_not_store_and_recovers_by_itself() {
     let db = temp_db("disk-full");
     let args = ["--db", db.to_str().unwrap()];
-    const LIMIT: u64 = 256 * 1024;
+    // The tables are made first, without a limit; the limit then leaves 256 KB beyond the
+    // largest file (database or log) for play to fill, however large the schema grows.
+    ServerProcess::start(&args).kill9();
+    let largest = ["", "-wal", "-shm"]
+        .iter()
+        .filter_map(|suffix| std::fs::metadata(format!("{}{suffix}", db.display())).ok())
+        .map(|m| m.len())
+        .max()
+        .expect("the database exists");
+    let limit = largest + 256 * 1024;
     let mut server = ServerProcess::start_with(&args, |command| {
         // SAFETY: only async-signal-safe calls between fork and exec.
         unsafe {
-            command.pre_exec(|| {
+            command.pre_exec(move || {
                 libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
                 let limit = libc::rlimit {
-                    rlim_cur: LIMIT,
+                    rlim_cur: limit,
                     rlim_max: libc::RLIM_INFINITY,
                 };
                 if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
