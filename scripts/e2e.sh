@@ -48,8 +48,9 @@ TARGET_DIR=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";pro
 TABULA="$TARGET_DIR/debug/tabula"
 # The guide's example game, a crate outside the workspace with its own binary
 # (outside-game.test.mjs serves it); built as scripts/test.sh builds it.
+[ -f examples/tic-tac-toe/Cargo.lock ] || cp Cargo.lock examples/tic-tac-toe/Cargo.lock
 CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}" CARGO_TARGET_DIR="$TARGET_DIR" \
-  cargo test --manifest-path examples/tic-tac-toe/Cargo.toml --locked --no-run
+  cargo test --manifest-path examples/tic-tac-toe/Cargo.toml --offline --no-run
 export TABULA_OUTSIDE_BIN="$TARGET_DIR/debug/tabula-tic-tac-toe"
 
 # 4. A server on a free port, with a temporary database.
