@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn a_line_of_legal_moves_passes_and_an_illegal_one_names_the_puzzle_and_move() {
-        let entry = tabula_registry::find("connect-four").unwrap();
+        let entry = tabula_catalog::builtin().find("connect-four").unwrap();
         let good = parse(&set(one(&["1"]))).unwrap();
         assert_eq!(good.puzzles[0].goal, Goal::Win);
         check_lines(entry, &good).unwrap();

@@ -2,6 +2,7 @@
 //! and the pieces a distributed run (`tabula.ray`) is made of: a batch of games as rows,
 //! the report of known rows, the comparison of variants.
 
+use crate::catalog::{find, find_indexed};
 use crate::convert::{json_to_py, params_json};
 use crate::errors::to_py;
 use pyo3::exceptions::PyValueError;
@@ -13,7 +14,7 @@ use tabula_ai::analysis::compare::compare;
 use tabula_ai::analysis::records::GameRow;
 use tabula_ai::analysis::{AnalysisOptions, Phase};
 use tabula_ai::arena::{Evaluation, MatchConfig};
-use tabula_registry::{analysis_json, find, find_indexed};
+use tabula_registry::analysis_json;
 
 /// The default threshold of the decisiveness figure (as `tabula analyze`).
 const DECISIVE: f64 = 0.8;

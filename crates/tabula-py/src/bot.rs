@@ -1,6 +1,7 @@
 //! `tabula.Bot`: a bot level or search specification, playing any game.
 
 use crate::State;
+use crate::catalog::make_bot;
 use crate::convert::{entropy_seed, seed_arg};
 use crate::errors::{BotError, IllegalActionError, to_py};
 use pyo3::prelude::*;
@@ -9,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, TryLockError};
 use tabula_ai::SearchLimits;
 use tabula_core::{Seat, ToAct};
-use tabula_registry::{DynBot, DynGame, make_bot};
+use tabula_registry::{DynBot, DynGame};
 
 /// A bot: a level (`random`, `beginner`, `casual`, `strong`, `expert`) or a search specification
 /// such as `mcts:iterations=5000`, seeded. One bot plays any game (it is built per game on

@@ -60,7 +60,9 @@ pub(crate) fn to_py(e: RegistryError) -> PyErr {
         _ => seats_from_zero(&e.to_string()),
     };
     match e {
-        RegistryError::UnknownGame { .. } => UnknownGameError::new_err(msg),
+        RegistryError::UnknownGame { .. } | RegistryError::NotIndexed { .. } => {
+            UnknownGameError::new_err(msg)
+        }
         RegistryError::Params(_) | RegistryError::NoSuchSeat { .. } => ParamsError::new_err(msg),
         RegistryError::Position(_) | RegistryError::Notation(_) => NotationError::new_err(msg),
         RegistryError::Action { .. } | RegistryError::SeatNeeded { .. } => {

@@ -4,9 +4,15 @@
 //! `python/`; see `docs/python.md`): games, states with integer actions, masks and
 //! observation tensors, bots, random playouts and the balance analysis, over
 //! `tabula-registry`. Long calls (bots, playouts, analysis) release the GIL.
+//!
+//! The module offers the games of a catalog: the built-in ones, or a downstream crate's with
+//! [`init_module`]. It names no game itself.
+
+#![warn(missing_docs)]
 
 mod analysis;
 mod bot;
+mod catalog;
 mod convert;
 mod errors;
 mod state;
@@ -18,21 +24,27 @@ use pyo3::types::PyDict;
 use serde_json::Value;
 use std::time::Instant;
 use tabula_core::rng_from_seed;
-use tabula_registry::{Setup, find_indexed, games as registered};
+use tabula_registry::Setup;
+
+pub use catalog::init_module;
+use catalog::{catalog, find_indexed};
 
 use convert::{entropy_seed, json_to_py, params_json, seed_arg};
 use errors::to_py;
 pub use state::State;
 
-/// The registered games: a list of dicts with `name`, `title`, `min_players`,
-/// `max_players`, `default_players`, `params` (name, kind, help, default), `levels`,
-/// `real_time`, `hidden_information` and `lessons` (whether it ships a tutorial).
+/// The games this module offers (those with integer actions, which `new` makes): a list of
+/// dicts with `name`, `title`, `min_players`, `max_players`, `default_players`, `params`
+/// (name, kind, help, default), `levels`, `real_time`, `hidden_information` and `lessons`
+/// (whether it ships a tutorial).
 #[pyfunction]
 fn games(py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-    registered::all()
+    catalog()
+        .indexed_entries()
         .iter()
         .map(|e| {
-            let v = serde_json::to_value(e.info()).unwrap_or(Value::Null);
+            let v = serde_json::to_value(e.info())
+                .map_err(|err| pyo3::exceptions::PyValueError::new_err(err.to_string()))?;
             json_to_py(py, &v)
         })
         .collect()
@@ -142,8 +154,14 @@ fn playouts(
 }
 
 /// The native module.
+/// The module `tabula._tabula`, offering the built-in games.
 #[pymodule]
 fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    init_module(m, tabula_catalog::builtin())
+}
+
+/// The module's functions, classes and constants (see [`init_module`]).
+fn add_contents(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(new, m)?)?;
     m.add_function(wrap_pyfunction!(from_notation, m)?)?;

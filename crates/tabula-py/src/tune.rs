@@ -5,6 +5,7 @@
 //! [`Tuner::add_rows`]), with the seeds of `tabula tune`, so the same seed gives the same
 //! search.
 
+use crate::catalog::{find, find_indexed};
 use crate::convert::json_to_py;
 use crate::errors::{ParamsError, to_py};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -17,7 +18,7 @@ use tabula_ai::analysis::records::GameRow;
 use tabula_ai::analysis::tune::{Estimate, Objective, Tuner as Halving};
 use tabula_ai::analysis::{AnalysisOptions, Phase};
 use tabula_ai::arena::{Evaluation, MatchConfig};
-use tabula_registry::{GameEntry, Setup, analysis_json, find, find_indexed};
+use tabula_registry::{GameEntry, Setup, analysis_json};
 
 /// A setting to measure this round: its index, parameters, and games `start..end`.
 type Measure = (usize, Py<PyAny>, usize, usize);

@@ -4,6 +4,7 @@
 mod slot;
 mod threads;
 
+use crate::catalog::{find_indexed, make_bot};
 use crate::convert::{entropy_seed, params_json, seed_arg};
 use crate::errors::{IllegalActionError, ParamsError, TabulaError, busy, to_py};
 use crate::parse_setup;
@@ -13,7 +14,6 @@ use pyo3::types::PyDict;
 use rand::RngExt;
 use slot::{Config, Out, Slot};
 use tabula_core::rng_from_seed;
-use tabula_registry::{find_indexed, make_bot};
 use threads::{StepFn, Threads};
 
 /// N games of one game, stepped together (see `tabula.vector` for the Python API). Seats are

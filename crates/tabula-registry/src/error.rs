@@ -21,6 +21,16 @@ pub enum RegistryError {
         /// The name given twice.
         name: String,
     },
+    /// The game was registered without integer actions and observations
+    /// (`Catalog::with`, not `Catalog::with_indexed`).
+    #[error(
+        "{name} has no integer actions and observations (a game that has them is registered \
+         with `Catalog::with_indexed`)"
+    )]
+    NotIndexed {
+        /// The game's name.
+        name: String,
+    },
     /// No bot level has this name.
     #[error("unknown bot level `{level}` (levels: {known})")]
     UnknownLevel {

@@ -203,7 +203,7 @@ async fn main() {
             ..HubOptions::default()
         },
     };
-    let server = Server::start(config, Catalog::registered())
+    let server = Server::start(config, Catalog::of(tabula_catalog::builtin()))
         .await
         .expect("a server");
     let addr = server.local_addr();

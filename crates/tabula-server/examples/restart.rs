@@ -53,7 +53,11 @@ async fn fill(path: &std::path::Path, finished: usize, unfinished: usize) {
         if new { finished } else { 0 },
         unfinished.saturating_sub(have),
     );
-    let hub = Arc::new(Hub::new(Catalog::registered(), store, options()));
+    let hub = Arc::new(Hub::new(
+        Catalog::of(tabula_catalog::builtin()),
+        store,
+        options(),
+    ));
     let router = tabula_server::api::router(hub.clone());
     let started = Instant::now();
     let bots = || NewMatch {
@@ -124,7 +128,7 @@ async fn main() {
     fill(&path, finished, unfinished).await;
     let started = Instant::now();
     let store = Arc::new(SqliteStore::open(&path).await.expect("a database"));
-    let hub = Hub::new(Catalog::registered(), store, options());
+    let hub = Hub::new(Catalog::of(tabula_catalog::builtin()), store, options());
     let report = hub.restore().await.expect("a restore");
     let restored = started.elapsed();
     let (in_memory, live) = hub.in_memory();

@@ -1,6 +1,7 @@
-//! [`Catalog`]: the games a server offers and how it makes their bots. The product serves
-//! every built-in game ([`Catalog::registered`]); a downstream crate serves games of its own
-//! with [`Catalog::of`] (an open `tabula_registry::Catalog`); tests may also choose the bots.
+//! [`Catalog`]: the games a server offers and how it makes their bots. The server names no
+//! game: it serves those of the `tabula_registry::Catalog` it is given ([`Catalog::of`]; the
+//! product gives it the built-in games with any a downstream crate adds); tests may also
+//! choose the bots.
 
 use std::sync::Arc;
 use tabula_ai::BotSpec;
@@ -24,11 +25,6 @@ impl std::fmt::Debug for Catalog {
 }
 
 impl Catalog {
-    /// Every built-in game (`tabula_registry::Catalog::builtin()`), with the registry's bots.
-    pub fn registered() -> Catalog {
-        Catalog::of(tabula_registry::Catalog::builtin())
-    }
-
     /// The games of `games`, each with its own entry's bots.
     pub fn of(games: tabula_registry::Catalog) -> Catalog {
         let lookup = games.clone();

@@ -135,7 +135,7 @@ fn table_out(shared: &MatchShared, snap: &Snapshot, viewer: Option<Seat>) -> Tab
             token: rematch.tokens.get(seat.index())?.clone()?,
         })
     });
-    let draws = live && draws_allowed(&r.game, r.players);
+    let draws = live && draws_allowed(shared.draws_by_agreement, r.players);
     let may_offer =
         viewer.is_some_and(|seat| draws && snap.may_offer.get(seat.index()).copied() == Some(true));
     TableOut {

@@ -1,10 +1,13 @@
 //! `tabula`: play, analyse and host Toumaï, Khan-Tsin, China Moon and Magical Circle.
 //!
-//! The binary is [`run`]. A downstream crate ships the CLI with games of its own through
-//! [`run_with`]: a `tabula_registry::Catalog` of the built-in games and its entries, which every
-//! subcommand (`tabula serve` included) then offers.
+//! The CLI names no game: it offers those of the catalog given to [`run_with`]. The binary gives
+//! it the built-in catalog (`tabula_catalog::builtin()`); a downstream crate ships the CLI with
+//! games of its own by giving it that catalog with its entries, which every subcommand
+//! (`tabula serve` included) then offers.
 //!
 //! Every error goes to standard error with exit status 2.
+
+#![warn(missing_docs)]
 
 mod catalog;
 mod commands;
@@ -421,11 +424,6 @@ fn end_quietly_on_a_closed_pipe() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-}
-
-/// Runs the CLI on this process's arguments with the built-in games.
-pub fn run() -> ExitCode {
-    run_with(Catalog::builtin())
 }
 
 /// Runs the CLI on this process's arguments with the games of `catalog` (the first catalog

@@ -13,5 +13,5 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    tabula::run()
+    tabula::run_with(tabula_catalog::builtin())
 }

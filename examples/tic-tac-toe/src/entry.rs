@@ -11,7 +11,7 @@ pub static ENTRY: Entry<TicTacToe> =
 
 /// The built-in games and Tic-Tac-Toe.
 pub fn catalog() -> Catalog {
-    Catalog::builtin()
+    tabula_catalog::builtin()
         .with(&ENTRY)
         .expect("no built-in game is called tic-tac-toe")
 }

@@ -6,10 +6,10 @@ use serde_json::json;
 use tabula_puzzles::{
     Depth, Goal, PuzzleSet, Settings, generate, parse, read_records, sets, verify_set,
 };
-use tabula_registry::{Catalog, GameEntry};
+use tabula_registry::GameEntry;
 
 fn connect_four() -> &'static dyn GameEntry {
-    tabula_registry::find("connect-four").unwrap()
+    tabula_catalog::builtin().find("connect-four").unwrap()
 }
 
 /// A match report of Connect Four games from `start` with `moves`.
@@ -131,7 +131,7 @@ fn sample(n: usize, k: usize, mut seed: u64) -> Vec<usize> {
 
 #[test]
 fn every_shipped_set_replays_and_is_confirmed() {
-    let catalog = Catalog::builtin();
+    let catalog = tabula_catalog::builtin();
     let shipped = sets(&catalog).unwrap();
     assert!(!shipped.is_empty());
     for set in &shipped {
@@ -156,7 +156,7 @@ fn every_shipped_set_replays_and_is_confirmed() {
 
 #[test]
 fn the_shipped_sets_are_as_large_as_promised() {
-    let catalog = Catalog::builtin();
+    let catalog = tabula_catalog::builtin();
     for set in sets(&catalog).unwrap() {
         if ["connect-four", "toumai", "khan-tsin"].contains(&set.game.as_str()) {
             assert!(
@@ -176,7 +176,7 @@ fn every_theme_of_the_shipped_sets_is_documented() {
         "/../../docs/puzzles.md"
     ))
     .unwrap();
-    for set in sets(&Catalog::builtin()).unwrap() {
+    for set in sets(&tabula_catalog::builtin()).unwrap() {
         for p in &set.puzzles {
             for t in &p.themes {
                 assert!(

@@ -1,10 +1,11 @@
 //! One game of a `VectorEnv`: its state, generator and opponent bots, and how it steps.
 
+use crate::catalog::make_bot;
 use rand::RngExt;
 use serde_json::Value;
 use std::sync::Mutex;
 use tabula_core::{Actor, GameRng, Seat, ToAct, rng_from_seed};
-use tabula_registry::{DynBot, DynGame, IndexedEntry, IndexedGame, RegistryError, Setup, make_bot};
+use tabula_registry::{DynBot, DynGame, IndexedEntry, IndexedGame, RegistryError, Setup};
 
 /// What every game of a vector shares.
 pub(crate) struct Config {

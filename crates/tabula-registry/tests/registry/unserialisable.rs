@@ -10,7 +10,7 @@ use tabula_registry::{DynGame, RegistryError, Typed};
 
 /// Serialises to nothing JSON can hold.
 #[derive(Clone, Debug, Default, serde::Deserialize)]
-struct NoJson;
+pub(crate) struct NoJson;
 
 impl Serialize for NoJson {
     fn serialize<S: Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
@@ -20,7 +20,7 @@ impl Serialize for NoJson {
 
 /// One move, then over; its parameters and views have no JSON form.
 #[derive(Clone, Debug)]
-struct Broken {
+pub(crate) struct Broken {
     done: bool,
 }
 

@@ -109,7 +109,7 @@ async fn in_process(memory: bool) -> SocketAddr {
             ..HubOptions::default()
         },
     };
-    let server = Server::start(config, Catalog::registered())
+    let server = Server::start(config, Catalog::of(tabula_catalog::builtin()))
         .await
         .expect("a server");
     let addr = server.local_addr();

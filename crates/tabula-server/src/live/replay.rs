@@ -292,7 +292,7 @@ mod tests {
 
     /// A stored match of `game` played at random for at most `plies` entries.
     fn played(game: &str, plies: usize, seed: u64) -> (&'static dyn GameEntry, StoredMatch) {
-        let entry = tabula_registry::find(game).unwrap();
+        let entry = tabula_catalog::builtin().find(game).unwrap();
         let players = entry.info().min_players.max(2);
         let record = MatchRecord {
             id: "m".into(),

@@ -29,6 +29,9 @@ pub(crate) struct MatchShared {
     pub seat_colours: Vec<&'static str>,
     /// Whether the game runs in real time (no takebacks).
     pub real_time: bool,
+    /// Whether the game's rules have a draw among their outcomes (its description's
+    /// `draws_by_agreement`; two-player matches may then end in a draw by agreement).
+    pub draws_by_agreement: bool,
     /// Per seat, a bot level's estimated rating (from the game's measured ladder).
     pub bot_ratings: Vec<Option<f64>>,
     /// The log (append-only, table events included; a snapshot owns its first `rev`
@@ -76,6 +79,7 @@ impl MatchShared {
             plain_board: info.renderer.is_none() && !crate::api::built_in_renderer(info.name),
             seat_colours: info.seats.iter().map(|s| s.colour).collect(),
             real_time: info.real_time,
+            draws_by_agreement: info.draws_by_agreement,
             bot_ratings,
             presence: Arc::new(Presence::new(record.seats.len(), presence_grace)),
             record,

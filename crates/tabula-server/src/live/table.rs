@@ -15,7 +15,7 @@
 //! The checks (which request is allowed when) are [`Table::check`]; the rulings they implement
 //! are in `docs/api.md` ("At the table") and each game's rules page.
 
-use super::Moves;
+use super::{MatchShared, Moves};
 use crate::ApiError;
 use crate::store::{LogActor, LogEntry, SeatKind};
 use std::sync::Arc;
@@ -150,10 +150,10 @@ pub(crate) struct Table {
     asked_at: Vec<Option<usize>>,
 }
 
-/// Whether a match of `game` for `players` may end in a draw by agreement: two-player games
-/// whose description says their rules have a draw among their outcomes.
-pub(crate) fn draws_allowed(game: &str, players: usize) -> bool {
-    players == 2 && tabula_registry::find(game).is_ok_and(|entry| entry.info().draws_by_agreement)
+/// Whether a match for `players` of a game whose description says `draws_by_agreement` may
+/// end in a draw by agreement: two-player games whose rules have a draw among their outcomes.
+pub(crate) fn draws_allowed(draws_by_agreement: bool, players: usize) -> bool {
+    players == 2 && draws_by_agreement
 }
 
 /// Whether `seat` is the only person at the table (every other seat is a bot), so that it may
@@ -309,16 +309,17 @@ impl Table {
     }
 
     /// Checks a request of `seat` and says which events it makes (a bot declines a draw offer
-    /// at once, in the same write). `game` is the position now; `kinds` the seats' kinds.
+    /// at once, in the same write). `game` is the position now; `kinds` the seats' kinds;
+    /// `shared` the match (its game's name, whether it runs in real time and has draws).
     pub fn check(
         &self,
         request: TableRequest,
         seat: Seat,
         game: &dyn DynGame,
-        game_name: &str,
         kinds: &[SeatKind],
-        real_time: bool,
+        shared: &MatchShared,
     ) -> Result<Vec<(Seat, TableEvent)>, ApiError> {
+        let (game_name, real_time) = (shared.record.game.as_str(), shared.real_time);
         if self.ended() || game.to_act().is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
@@ -326,7 +327,7 @@ impl Table {
         match request {
             TableRequest::Resign => Ok(vec![(seat, TableEvent::Resign)]),
             TableRequest::OfferDraw => {
-                if !draws_allowed(game_name, players) {
+                if !draws_allowed(shared.draws_by_agreement, players) {
                     return Err(ApiError::refused(format!(
                         "offer_draw: a {players}-player game of {game_name} has no draw by \
                          agreement (only two-player games whose rules have draws do)"

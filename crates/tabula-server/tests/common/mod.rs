@@ -22,15 +22,20 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula_core::{Actor, Seat, rng_from_seed};
 use tabula_registry::{
-    BotMove, DynAction, DynBot, DynGame, GameEntry, RandomBot, RegistryError, Setup, make_bot,
+    BotMove, DynAction, DynBot, DynGame, GameEntry, RandomBot, RegistryError, Setup,
 };
 use tabula_server::{Catalog, Hub, HubOptions, MatchStore, MemoryStore, api};
 use tower::ServiceExt;
 
-/// The toy games, then every registered game.
+/// The bot `spec` of the built-in game `game`, seeded.
+pub fn make_bot(game: &str, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, RegistryError> {
+    tabula_catalog::builtin().find(game)?.bot(spec, seed)
+}
+
+/// The toy games, then every built-in game.
 pub fn catalog() -> Catalog {
     let mut entries: Vec<&'static dyn GameEntry> = vec![&toys::NIM, &toys::RACE];
-    entries.extend(tabula_registry::games::all());
+    entries.extend(tabula_catalog::builtin().entries().iter().copied());
     Catalog::new(
         tabula_registry::Catalog::new(entries).expect("the toys' names are their own"),
         Arc::new(|game, level, seed| match (game, level) {

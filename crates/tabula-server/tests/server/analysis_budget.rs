@@ -8,13 +8,14 @@
 use crate::common;
 
 use axum::http::StatusCode;
+use common::make_bot;
 use common::{TestServer, over};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 use tabula_core::Seat;
-use tabula_registry::{BotMove, DynAction, DynBot, DynGame, RegistryError, make_bot};
+use tabula_registry::{BotMove, DynAction, DynBot, DynGame, RegistryError};
 use tabula_server::live::AnalysisOptions;
 use tabula_server::{Catalog, Hub, HubOptions, MemoryStore, api};
 
@@ -90,7 +91,7 @@ impl DynBot for Gate {
 }
 
 fn server(gauges: &Arc<Gauges>, analysis: AnalysisOptions) -> TestServer {
-    let games = tabula_registry::Catalog::new(tabula_registry::games::all()).unwrap();
+    let games = tabula_catalog::builtin();
     let g = gauges.clone();
     let catalog = Catalog::new(
         games,

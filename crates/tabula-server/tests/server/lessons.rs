@@ -6,8 +6,8 @@ use crate::common;
 
 use axum::http::StatusCode;
 use common::TestServer;
+use tabula_catalog::builtin;
 use tabula_core::{Actor, Seat};
-use tabula_registry::find;
 
 #[tokio::test]
 async fn each_games_lessons_come_replayed_with_the_moves_to_click() {
@@ -30,7 +30,7 @@ async fn each_games_lessons_come_replayed_with_the_moves_to_click() {
             en["lessons"][0]["title"], fr["lessons"][0]["title"],
             "{name}"
         );
-        let entry = find(name).unwrap();
+        let entry = builtin().find(name).unwrap();
         for lesson in en["lessons"].as_array().unwrap() {
             let seat = Seat::from_number(lesson["seat"].as_u64().unwrap() as usize).unwrap();
             let first = &lesson["steps"][0];

@@ -18,7 +18,9 @@ use tabula_server::{MatchStore, MemoryStore, SqliteStore};
 const START: &str = "......./......./......./......./...o.../...x.x. o";
 
 fn connect_four() -> &'static dyn GameEntry {
-    tabula_registry::find("connect-four").expect("Connect Four is registered")
+    tabula_catalog::builtin()
+        .find("connect-four")
+        .expect("Connect Four is registered")
 }
 
 fn temp_db(name: &str) -> PathBuf {
@@ -152,7 +154,7 @@ async fn a_bad_position_is_refused_with_its_reason_and_creates_nothing() {
 async fn a_position_of_a_hidden_information_game_is_refused_and_creates_nothing() {
     let store = Arc::new(MemoryStore::new());
     let server = TestServer::with_store(store.clone());
-    let entry = tabula_registry::find("magical-circle").unwrap();
+    let entry = tabula_catalog::builtin().find("magical-circle").unwrap();
     let position = entry
         .new_game(
             &json!({ "players": 2 }),

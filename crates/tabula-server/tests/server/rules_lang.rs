@@ -5,7 +5,7 @@ use crate::common;
 
 use axum::http::StatusCode;
 use common::TestServer;
-use tabula_registry::{LANGUAGES, find};
+use tabula_registry::LANGUAGES;
 
 #[tokio::test]
 async fn rules_come_in_each_language_and_in_english_by_default() {
@@ -17,7 +17,7 @@ async fn rules_come_in_each_language_and_in_english_by_default() {
         "magical-circle",
         "connect-four",
     ] {
-        let info = find(name).unwrap().info();
+        let info = tabula_catalog::builtin().find(name).unwrap().info();
         let (status, page) = server.get(&format!("/api/games/{name}/rules")).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(page.as_str(), Some(info.rules), "{name} without lang");

@@ -408,7 +408,7 @@ mod tests {
     #[test]
     fn a_draw_by_repetition_is_told_as_such_in_every_language() {
         // Toumaï R14: Yellow's 1 flies a→b, Red's d→f, both back; the third time is a draw.
-        let entry = tabula_registry::find("toumai").unwrap();
+        let entry = crate::catalog::find("toumai").unwrap();
         let mut state = entry
             .load_position(
                 &serde_json::json!({}),

@@ -102,7 +102,7 @@ fn report() -> AnalysisReport {
         seed: 5,
         ..MatchConfig::default()
     };
-    tabula_registry::find("connect-four")
+    crate::catalog::find("connect-four")
         .unwrap()
         .analyze(
             &serde_json::Value::Null,

@@ -52,7 +52,8 @@ fn connect_four_script() -> String {
 }
 
 fn page(game: &str, lang: &str) -> &'static str {
-    tabula_registry::find(game)
+    tabula_catalog::builtin()
+        .find(game)
         .unwrap()
         .info()
         .rules_in(lang)

@@ -25,14 +25,9 @@ impl Actor {
             .iter()
             .map(|s| s.kind.clone())
             .collect();
-        let events = self.table.check(
-            request,
-            seat,
-            self.game.as_ref(),
-            &self.shared.record.game,
-            &kinds,
-            self.shared.real_time,
-        )?;
+        let events = self
+            .table
+            .check(request, seat, self.game.as_ref(), &kinds, &self.shared)?;
         let entry = self
             .services
             .catalog

@@ -3,7 +3,7 @@
 //! (the table of "Bot strength"), so that the figures shown beside a bot's name say where
 //! they come from.
 
-use tabula_registry::{Catalog, RANDOM_RATING};
+use tabula_registry::RANDOM_RATING;
 
 /// The scores of `row` ("Toumaï", or "China Moon, 3 players") in the docs' ladder table.
 fn documented(row: &str) -> Vec<f64> {
@@ -32,7 +32,7 @@ fn documented(row: &str) -> Vec<f64> {
 
 #[test]
 fn every_game_s_levels_have_rising_estimated_ratings_from_the_documented_ladder() {
-    for entry in Catalog::builtin().entries() {
+    for entry in tabula_catalog::builtin().entries() {
         let info = entry.info();
         let ladder = info
             .ladder

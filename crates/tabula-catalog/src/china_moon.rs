@@ -1,8 +1,8 @@
 //! China Moon (Bruno Faidutti), with boards as data.
 
-use crate::{Entry, Ladder};
 use tabula_ai::BotFactory;
 use tabula_china_moon::ChinaMoon;
+use tabula_registry::{Entry, Ladder};
 
 pub static ENTRY: Entry<ChinaMoon> =
     Entry::new(&tabula_china_moon::DESCRIPTION, BotFactory::new).with_ladder(&LADDER);

@@ -90,7 +90,9 @@ fn main() {
         positions.len()
     );
     println!("level, plies           kept    share  wall mean  wall max  cpu mean   cpu max");
-    let entry = tabula_registry::find("connect-four").expect("registered");
+    let entry = tabula_catalog::builtin()
+        .find("connect-four")
+        .expect("registered");
     for level in levels {
         let mut records: Vec<Record> = Vec::new();
         for (i, (game, scores)) in positions.iter().enumerate() {

@@ -1,8 +1,8 @@
 //! Khan-Tsin (Cosmoludo).
 
-use crate::{Entry, Ladder};
 use tabula_ai::BotFactory;
 use tabula_khan_tsin::KhanTsin;
+use tabula_registry::{Entry, Ladder};
 
 pub static ENTRY: Entry<KhanTsin> = Entry::new(&tabula_khan_tsin::DESCRIPTION, || {
     BotFactory::new().with_alphabeta()

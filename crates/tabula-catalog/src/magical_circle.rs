@@ -6,12 +6,12 @@
 //! stronger bot (bench/log/performance-history.md, "The ladder: adjacent levels"). What
 //! separates players is how far they see, so that is what the levels are made of.
 
-use crate::{Entry, Ladder};
 use rand::RngExt;
 use tabula_ai::{AiError, Bot, BotFactory, Decision, Level, SearchLimits, SearchReport};
 use tabula_ai::{RandomRollout, Rollout};
 use tabula_core::{Actor, Game, GameRng, Seat, SeatSet, ToAct};
 use tabula_magical_circle::{Action, MagicalCircle};
+use tabula_registry::{Entry, Ladder};
 
 /// `expert`'s search (for analysis) runs 30 000 iterations instead of 50 000: with the
 /// solver's rollouts 50 000 took 1.8 s per move (2.1 s at most) of one core of a 2-core

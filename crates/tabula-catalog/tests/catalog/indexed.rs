@@ -2,18 +2,27 @@
 
 use serde_json::json;
 use tabula_core::{Actor, Seat, ToAct, rng_from_seed};
-use tabula_registry::{Setup, find_indexed, games};
+use tabula_registry::Setup;
 
 #[test]
 fn every_registered_game_has_integer_actions() {
-    let names: Vec<&str> = games::all().iter().map(|e| e.info().name).collect();
-    let indexed: Vec<&str> = games::all_indexed().iter().map(|e| e.info().name).collect();
+    let names: Vec<&str> = tabula_catalog::builtin()
+        .entries()
+        .to_vec()
+        .iter()
+        .map(|e| e.info().name)
+        .collect();
+    let indexed: Vec<&str> = tabula_catalog::builtin()
+        .indexed_entries()
+        .iter()
+        .map(|e| e.info().name)
+        .collect();
     assert_eq!(names, indexed);
 }
 
 #[test]
 fn indices_play_a_game_to_its_end_like_notation() {
-    for entry in games::all_indexed() {
+    for entry in tabula_catalog::builtin().indexed_entries() {
         let name = entry.info().name;
         let mut rng = rng_from_seed(5);
         let mut game = entry
@@ -63,7 +72,9 @@ fn indices_play_a_game_to_its_end_like_notation() {
 
 #[test]
 fn an_illegal_index_is_refused_and_changes_nothing() {
-    let entry = find_indexed("connect-four").unwrap();
+    let entry = tabula_catalog::builtin()
+        .find_indexed("connect-four")
+        .unwrap();
     let mut rng = rng_from_seed(1);
     let mut game = entry
         .new_indexed(&json!({}), Setup::Placement, &mut rng)
@@ -78,7 +89,9 @@ fn an_illegal_index_is_refused_and_changes_nothing() {
 
 #[test]
 fn playouts_count_games_and_plies() {
-    let entry = find_indexed("connect-four").unwrap();
+    let entry = tabula_catalog::builtin()
+        .find_indexed("connect-four")
+        .unwrap();
     let stats = entry
         .playouts(&json!({}), 50, 3, Setup::Placement, 10_000)
         .unwrap();

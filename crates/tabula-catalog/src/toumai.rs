@@ -1,7 +1,7 @@
 //! Toumaï (Cosmoludo).
 
-use crate::{Entry, Ladder};
 use tabula_ai::BotFactory;
+use tabula_registry::{Entry, Ladder};
 use tabula_toumai::Toumai;
 
 pub static ENTRY: Entry<Toumai> = Entry::new(&tabula_toumai::DESCRIPTION, || {

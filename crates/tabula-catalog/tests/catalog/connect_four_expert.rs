@@ -31,7 +31,8 @@ fn positions(count: usize, plies: u32, seed: u64) -> Vec<ConnectFour> {
 }
 
 fn load(game: &ConnectFour) -> Box<dyn DynGame> {
-    tabula_registry::find("connect-four")
+    tabula_catalog::builtin()
+        .find("connect-four")
         .unwrap()
         .load_position(&serde_json::json!({}), &game.to_notation())
         .unwrap()
@@ -47,7 +48,7 @@ fn expert_keeps_the_game_theoretic_value_of_every_sampled_position() {
         if scores.iter().any(|&(_, s)| s.signum() != value) {
             non_trivial += 1;
         }
-        let mut bot = tabula_registry::make_bot("connect-four", UNCAPPED_EXPERT, i as u64).unwrap();
+        let mut bot = crate::make_bot("connect-four", UNCAPPED_EXPERT, i as u64).unwrap();
         let seat = game.side_to_move();
         let chosen = bot.decide(load(&game).as_ref(), seat).unwrap();
         let column: Column = game
@@ -81,7 +82,7 @@ fn expert_keeps_the_value_of_openings_the_solver_settles_in_its_budget() {
         if values.iter().all(|&(_, v)| v == values[0].1) || checked == 4 {
             continue;
         }
-        let mut bot = tabula_registry::make_bot("connect-four", UNCAPPED_EXPERT, i as u64).unwrap();
+        let mut bot = crate::make_bot("connect-four", UNCAPPED_EXPERT, i as u64).unwrap();
         let seat = game.side_to_move();
         let chosen = bot.decide(load(&game).as_ref(), seat).unwrap();
         let column: Column = game
@@ -102,7 +103,7 @@ fn expert_analysis_reports_the_proven_value_of_every_column() {
         "......./o....../o..x.../x..oox./oo.oxo./xx.xxox x",
     )
     .unwrap();
-    let mut bot = tabula_registry::make_bot("connect-four", "expert", 1).unwrap();
+    let mut bot = crate::make_bot("connect-four", "expert", 1).unwrap();
     let report = bot
         .analyse(
             load(&game).as_ref(),

@@ -4,7 +4,7 @@
 //! every inline code span (notation, fields, commands).
 
 use std::collections::BTreeSet;
-use tabula_registry::{LANGUAGES, games};
+use tabula_registry::LANGUAGES;
 
 /// Ruling identifiers: an `R` or `D` followed by digits, standing alone as a word.
 fn rulings(page: &str) -> BTreeSet<String> {
@@ -82,7 +82,7 @@ fn headings(page: &str) -> Vec<usize> {
 
 fn translations() -> Vec<(&'static str, &'static str, &'static str, &'static str)> {
     let mut pages = Vec::new();
-    for entry in games::all() {
+    for entry in tabula_catalog::builtin().entries().to_vec() {
         let info = entry.info();
         for &lang in LANGUAGES.iter().filter(|l| **l != "en") {
             let page = info
@@ -97,7 +97,10 @@ fn translations() -> Vec<(&'static str, &'static str, &'static str, &'static str
 #[test]
 fn every_game_has_a_french_and_a_czech_page() {
     let pages = translations();
-    assert_eq!(pages.len(), 2 * games::all().len());
+    assert_eq!(
+        pages.len(),
+        2 * tabula_catalog::builtin().entries().to_vec().len()
+    );
     for (game, lang, english, page) in pages {
         assert!(
             page.trim().len() > english.len() / 2,
@@ -141,7 +144,7 @@ fn translations_have_the_english_structure() {
 
 #[test]
 fn english_and_unknown_languages() {
-    for entry in games::all() {
+    for entry in tabula_catalog::builtin().entries().to_vec() {
         let info = entry.info();
         assert_eq!(info.rules_in("en"), Some(info.rules));
         assert_eq!(info.rules_in("de"), None);

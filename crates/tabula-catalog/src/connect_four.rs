@@ -1,10 +1,10 @@
 //! Connect Four, the reference game.
 
-use crate::{Entry, Ladder};
 use tabula_ai::BotFactory;
 use tabula_ai::solver::{ExactSolver, SharedProof};
 use tabula_connect_four::solver::{KeepingSearch, Solver};
 use tabula_connect_four::{Column, ConnectFour};
+use tabula_registry::{Entry, Ladder};
 
 /// Alpha-beta's threads split the work here as in the other games: from varied openings, two
 /// threads that split scored 52 % against one thread at equal time over 3,000 games, and 50 %

@@ -2,12 +2,14 @@
 //! by value; a game or an action handed to another game's code fails loudly, naming both
 //! games; and `DynGame::is_legal` (behind `resolve_actor`) agrees with the legal list.
 
+use crate::make_bot;
 use rand::RngExt;
 use tabula_core::{Actor, Seat, ToAct, rng_from_seed};
-use tabula_registry::{DynGame, RegistryError, Setup, find, make_bot, resolve_actor};
+use tabula_registry::{DynGame, RegistryError, Setup, resolve_actor};
 
 fn new_game(name: &str, seed: u64) -> Box<dyn DynGame> {
-    find(name)
+    tabula_catalog::builtin()
+        .find(name)
         .unwrap()
         .new_game(
             &serde_json::json!({}),

@@ -42,7 +42,9 @@ fn main() {
         "game             players  level      moves    mean ms     p90 ms     max ms   cpu mean    cpu max"
     );
     for game in games.split(',') {
-        let entry = tabula_registry::find(game).expect("a registered game");
+        let entry = tabula_catalog::builtin()
+            .find(game)
+            .expect("a registered game");
         let players = if game == "china-moon" { 3 } else { 2 };
         let params = serde_json::json!({ "players": players });
         for level in levels.split(',') {

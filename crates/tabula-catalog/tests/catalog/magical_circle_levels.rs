@@ -1,19 +1,20 @@
-//! Magical Circle's levels play by sight (`tabula_registry::games::magical_circle::SightBot`):
+//! Magical Circle's levels play by sight (`tabula_catalog::magical_circle::SightBot`):
 //! in a race, each level claims exactly when it can win a revealed card within its vision's
 //! number of swaps, and votes otherwise; its sight widens with each round passed; once
 //! active it wins the card; no seeded game between levels runs to the ply cap, and a level
 //! beats the level below it in a seeded match.
 
 use rand::RngExt;
+use tabula_catalog::magical_circle::VISION;
 use tabula_core::{Actor, Game, Notation, Seat, ToAct, rng_from_seed};
 use tabula_magical_circle::{Action, MagicalCircle, Params};
 use tabula_registry::DynGame;
-use tabula_registry::games::magical_circle::VISION;
 
 const LEVELS: [&str; 4] = ["beginner", "casual", "strong", "expert"];
 
 fn load(game: &MagicalCircle) -> Box<dyn DynGame> {
-    tabula_registry::find("magical-circle")
+    tabula_catalog::builtin()
+        .find("magical-circle")
         .unwrap()
         .load_position(&serde_json::json!({}), &game.to_notation())
         .unwrap()
@@ -72,7 +73,7 @@ fn each_level_claims_exactly_when_it_can_win_a_card_within_its_vision() {
         }
         let dyn_game = load(game);
         for (level, vision) in LEVELS.iter().zip(VISION) {
-            let mut bot = tabula_registry::make_bot("magical-circle", level, 1).unwrap();
+            let mut bot = crate::make_bot("magical-circle", level, 1).unwrap();
             let chosen = bot.decide(dyn_game.as_ref(), Seat(0)).unwrap().action;
             let sees = nearest.is_some_and(|d| d <= vision);
             let expected = if sees { "claim" } else { "vote" };
@@ -99,7 +100,7 @@ fn once_active_a_level_wins_the_card_it_saw() {
                 continue;
             }
             let mut game = game.clone();
-            let mut bot = tabula_registry::make_bot("magical-circle", level, 1).unwrap();
+            let mut bot = crate::make_bot("magical-circle", level, 1).unwrap();
             let before = game.won_cards(Seat(0)).len();
             game.try_apply(Actor::Seat(Seat(0)), Action::Claim(Seat(0)))
                 .unwrap();
@@ -125,7 +126,7 @@ fn a_passed_round_widens_the_sight_by_one_swap() {
         .find(|(_, f)| *f == Some(VISION[0] + 1))
         .expect("a race just beyond the beginner's vision");
     let fewest = fewest.unwrap();
-    let mut bot = tabula_registry::make_bot("magical-circle", "beginner", 1).unwrap();
+    let mut bot = crate::make_bot("magical-circle", "beginner", 1).unwrap();
     let dyn_game = load(&game);
     assert_eq!(
         bot.decide(dyn_game.as_ref(), Seat(0)).unwrap().action,
@@ -154,7 +155,7 @@ fn a_passed_round_widens_the_sight_by_one_swap() {
 
 #[test]
 fn each_level_beats_the_level_below_in_a_seeded_match() {
-    let entry = tabula_registry::find("magical-circle").unwrap();
+    let entry = tabula_catalog::builtin().find("magical-circle").unwrap();
     let ladder = ["random", "beginner", "casual", "strong", "expert"];
     for pair in ladder.windows(2) {
         let config = tabula_ai::MatchConfig {
@@ -174,14 +175,14 @@ fn each_level_beats_the_level_below_in_a_seeded_match() {
 
 #[test]
 fn a_level_claims_after_a_person_s_reaction_time_at_that_level() {
-    use tabula_registry::games::magical_circle::REACTION_MS;
+    use tabula_catalog::magical_circle::REACTION_MS;
     let mut checked = 0;
     for (game, nearest) in races(120, 4) {
         let Some(d) = nearest else { continue };
         let dyn_game = load(&game);
         let mut previous = None;
         for ((level, vision), (look, per_swap)) in LEVELS.iter().zip(VISION).zip(REACTION_MS) {
-            let mut bot = tabula_registry::make_bot("magical-circle", level, 1).unwrap();
+            let mut bot = crate::make_bot("magical-circle", level, 1).unwrap();
             let choice = bot.decide(dyn_game.as_ref(), Seat(0)).unwrap();
             if d > vision {
                 assert_eq!(choice.action, "vote", "{level}");
