@@ -37,7 +37,7 @@
 //! alike (they all build their bots with [`crate::BotFactory::build`]). A level's `ms=`
 //! replaces its cap (`expert:ms=600000` keeps its play the same on a slow machine). The
 //! measured times per move, with their machine and date, are in docs/performance.md
-//! ("Levels: time per move"; `cargo run --release -p tabula-registry --example
+//! ("Levels: time per move"; `cargo run --release -p tabula-catalog --example
 //! level_times` measures them). In Magical Circle, whose solver rollouts are slow, `expert`'s
 //! MCTS (which serves analysis there, the levels playing by sight, below) runs 30 000
 //! iterations to keep within its time

@@ -2,7 +2,7 @@
 //! sharing the transposition table) in the games it plays: Connect Four, Toumaï, Khan-Tsin.
 //!
 //! ```sh
-//! cargo run --release -p tabula-registry --example alphabeta_scaling -- \
+//! cargo run --release -p tabula-catalog --example alphabeta_scaling -- \
 //!     [--ms 200 | --depth D] [--positions 12] [--threads 2] [--seed 1] [--games …] \
 //!     [--split yes|no] [--rounds 1]
 //! ```

@@ -2,7 +2,7 @@
 //! by the exact solver, and how long it takes per move.
 //!
 //! ```sh
-//! cargo run --release -p tabula-registry --example connect_four_value -- \
+//! cargo run --release -p tabula-catalog --example connect_four_value -- \
 //!     [--positions 200] [--min-plies 8] [--max-plies 30] [--levels casual,strong,expert] [--seed 1]
 //! ```
 //!

@@ -7,7 +7,7 @@
 //! "Levels: time per move").
 //!
 //! ```sh
-//! cargo run --release -p tabula-registry --example level_times -- \
+//! cargo run --release -p tabula-catalog --example level_times -- \
 //!     --games connect-four,toumai --levels strong,expert --moves 40 --threads 2
 //! ```
 //!

@@ -3,7 +3,7 @@
 //! one tree per thread beside the shared tree that `tabula bench` measures.
 //!
 //! ```sh
-//! cargo run --release -p tabula-registry --example mcts_scaling -- \
+//! cargo run --release -p tabula-catalog --example mcts_scaling -- \
 //!     [--iterations 20000] [--searches 30] [--rounds 5]
 //! ```
 //!

@@ -2,7 +2,7 @@
 //! between two bots of the same configuration that keep their trees from move to move.
 //!
 //! ```sh
-//! cargo run --release -p tabula-registry --example timed_searches -- \
+//! cargo run --release -p tabula-catalog --example timed_searches -- \
 //!     [--threads 2] [--parallel tree|root] [--ms 50] [--games 3]
 //! ```
 //!
