@@ -3,8 +3,9 @@
 //! deepening, a Zobrist-hashed transposition table, move ordering (table move, killers,
 //! history) and the game's [`Heuristic`] at the leaves.
 //!
-//! The bot requires `TwoPlayerZeroSum + Zobrist + Heuristic` and refuses (with
-//! [`AiError::Unsupported`]) a game whose `num_seats()` is not 2.
+//! The bot requires `Zobrist + Heuristic` and refuses (with [`AiError::Unsupported`]) a
+//! position that is not two-player zero-sum ([`Game::two_player_zero_sum`]), e.g. Toumaï
+//! with three players.
 //!
 //! Budgets: a maximum depth, a node count and a wall time; the node and depth budgets are
 //! deterministic. A [`Stop`] flag ([`Bot::set_stop`]) ends a search as its time limit would,
@@ -33,7 +34,7 @@ use search::{Knobs, Searcher, WIN, WIN_BOUND, new_history};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
-use tabula_core::{Actor, Game, Heuristic, Seat, ToAct, TwoPlayerZeroSum, Zobrist, rng_from_seed};
+use tabula_core::{Actor, Game, Heuristic, Seat, ToAct, Zobrist, rng_from_seed};
 use tt::Table;
 
 /// The settings of an alpha-beta bot.
@@ -176,7 +177,7 @@ pub struct AlphaBetaBot<G: Game> {
     stop: Option<Stop>,
 }
 
-impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
+impl<G: Zobrist + Heuristic> AlphaBetaBot<G> {
     /// A bot searching with `config`; `seed` drives its evaluation noise.
     pub fn new(config: AlphaBetaConfig, seed: u64) -> Self {
         AlphaBetaBot {
@@ -222,9 +223,11 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
         game: &G,
         exact: bool,
     ) -> Result<RootSearch<G::Action>, AiError> {
-        if game.num_seats() != 2 {
+        if !game.two_player_zero_sum() {
             return Err(AiError::Unsupported(format!(
-                "alpha-beta needs exactly 2 seats; this game has {}",
+                "alpha-beta searches two-player zero-sum positions only; this {} position \
+                 ({} seats) is not one",
+                G::NAME,
                 game.num_seats()
             )));
         }
@@ -331,7 +334,7 @@ impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
     }
 }
 
-impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> Bot<G> for AlphaBetaBot<G> {
+impl<G: Zobrist + Heuristic> Bot<G> for AlphaBetaBot<G> {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -16,7 +16,8 @@ pub enum AiError {
     /// The seat may act but has no legal action (a bug in the game).
     #[error("{0} has no legal action")]
     NoLegalAction(Seat),
-    /// The search does not apply to this game (alpha-beta on a game without exactly two seats).
+    /// The search does not apply to this game or position (alpha-beta on a position that is
+    /// not two-player zero-sum).
     #[error("{0}")]
     Unsupported(String),
     /// A bot specification (`strong`, `mcts:iterations=5000`, …) that does not read.

@@ -12,8 +12,11 @@
 //! ```
 //!
 //! Capabilities are registered through methods whose bounds the game must meet
-//! (`with_alphabeta` needs `TwoPlayerZeroSum + Zobrist + Heuristic`), so a search can never be
-//! built for a game it is wrong for; the built bots are `Box<dyn Bot<G>>`.
+//! (`with_alphabeta` needs `Zobrist + Heuristic`), so a search can never be built for a game
+//! it is wrong for; the built bots are `Box<dyn Bot<G>>`. Whether a position may be searched
+//! by alpha-beta is the position's answer ([`Game::two_player_zero_sum`]); the factory, which
+//! builds bots before it sees a position, chooses by seat count: every game registered with
+//! alpha-beta answers `true` exactly when it has two seats.
 
 use crate::alphabeta::{AlphaBetaBot, AlphaBetaConfig};
 use crate::level::{Engine, Level, LevelConfig};
@@ -23,7 +26,7 @@ use crate::solver::{MakeSolver, SolverBot};
 use crate::spec::{BotSpec, RolloutKind};
 use crate::{AiError, Bot, RandomBot};
 use std::sync::Arc;
-use tabula_core::{Game, Heuristic, TwoPlayerZeroSum, Zobrist};
+use tabula_core::{Game, Heuristic, Zobrist};
 
 type MakeMcts<G> = Arc<dyn Fn(MctsConfig, u64) -> Box<dyn Bot<G>> + Send + Sync>;
 type MakeAlphaBeta<G> = fn(AlphaBetaConfig, u64) -> Box<dyn Bot<G>>;
@@ -78,10 +81,7 @@ impl<G: Game> Default for BotFactory<G> {
     }
 }
 
-fn make_alphabeta<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
-    config: AlphaBetaConfig,
-    seed: u64,
-) -> Box<dyn Bot<G>> {
+fn make_alphabeta<G: Zobrist + Heuristic>(config: AlphaBetaConfig, seed: u64) -> Box<dyn Bot<G>> {
     Box::new(AlphaBetaBot::<G>::new(config, seed))
 }
 
@@ -127,7 +127,7 @@ impl<G: Game> BotFactory<G> {
     /// otherwise, e.g. Toumaï with 3 players).
     pub fn with_alphabeta(mut self) -> Self
     where
-        G: TwoPlayerZeroSum + Zobrist + Heuristic,
+        G: Zobrist + Heuristic,
     {
         self.alphabeta = Some(make_alphabeta::<G>);
         self.level_engine = Engine::AlphaBeta;
@@ -151,10 +151,7 @@ impl<G: Game> BotFactory<G> {
     /// The game's exact solver becomes available: levels with a solver budget
     /// ([`Level::solver_nodes`]) consult it first and play its proven best action when it
     /// answers within the budget, and their own search otherwise (see [`crate::solver`]).
-    pub fn with_solver(mut self, make: MakeSolver<G>) -> Self
-    where
-        G: TwoPlayerZeroSum,
-    {
+    pub fn with_solver(mut self, make: MakeSolver<G>) -> Self {
         self.solver = Some(Arc::new(
             move |bot, level: Level, seed, ms: Option<u64>| match level.solver_nodes() {
                 Some(nodes) => Box::new(
@@ -206,7 +203,9 @@ impl<G: Game> BotFactory<G> {
         self
     }
 
-    /// The engine a level uses in a game with `num_seats` seats.
+    /// The engine a level uses in a game with `num_seats` seats: alpha-beta (where available
+    /// and asked for) with two seats, the seat count standing for
+    /// [`Game::two_player_zero_sum`] (see the module docs).
     pub fn engine_for(&self, num_seats: usize, requested: Option<Engine>) -> Engine {
         match requested.unwrap_or(self.level_engine) {
             Engine::AlphaBeta if self.alphabeta.is_some() && num_seats == 2 => Engine::AlphaBeta,

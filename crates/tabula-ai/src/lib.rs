@@ -2,8 +2,9 @@
 //!
 //! Search for Tabula games, generic over the `tabula_core::Game` trait only (no game crate is
 //! a dependency): bots, the match runner and the speed benchmark that `tabula match` and
-//! `tabula bench` wrap. Search never reads or writes notation: positions are recognised by
-//! their Zobrist hash (`Game::zobrist_hash`) and actions by value. Match reports and balance
+//! `tabula bench` wrap. Search never reads or writes notation: MCTS recognises the position
+//! it left its tree at by the state's debug text, alpha-beta positions by their Zobrist hash,
+//! and both actions by value. Match reports and balance
 //! analyses, which name actions and count distinct positions, also need the game's
 //! `tabula_core::Notation`.
 //!
@@ -13,7 +14,8 @@
 //!   subtree reuse, iteration/time budgets, tree- or root-parallel threads, pluggable
 //!   [`Rollout`]s.
 //! - [`alphabeta`]: negamax alpha-beta with iterative deepening, a Zobrist transposition
-//!   table and move ordering, for `TwoPlayerZeroSum + Zobrist + Heuristic` games.
+//!   table and move ordering, for `Zobrist + Heuristic` games, on their two-player zero-sum
+//!   positions.
 //! - [`Level`]: `beginner`, `casual`, `strong`, `expert` — fixed, documented configurations
 //!   of either engine, deterministic for a seed.
 //! - [`BotSpec`] (`strong`, `mcts:iterations=5000`, …) and [`BotFactory`]: how the registry

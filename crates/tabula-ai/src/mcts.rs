@@ -18,10 +18,10 @@
 //! - **Subtree reuse**: after [`Bot::observe`](crate::Bot::observe)s the tree under the new position is kept. The
 //!   tree's states were reached from the observed game by the observed actions, so they carry
 //!   the game's own position history: a draw by repetition found in the tree is the game's.
-//!   The bot recognises the position it expects by its Zobrist hash
-//!   ([`Game::zobrist_hash`]) where the game has one, and otherwise trusts that the host
-//!   observed every action since the last search; the tree follows the observed actions by
-//!   value.
+//!   The bot recognises the position it expects by the state's debug text (the state's
+//!   identity, see [`Game`]), written down at each search and each observed action (never
+//!   per iteration), so every game keeps its tree without stating anything for it; the tree
+//!   follows the observed actions by value.
 //! - **Budget**: iterations (deterministic) and/or wall time per decision; a [`Stop`] flag
 //!   ([`Bot::set_stop`](crate::Bot::set_stop)) ends a search early, checked with the time.
 //! - **Threads** ([`Parallelism`]): by default tree parallelism: one tree shared by `threads`
@@ -97,9 +97,9 @@ pub struct MctsBot<G: Game, R: Rollout<G> = RandomRollout> {
     store_ns_per_node: f64,
     /// Each tree's node for the current position, followed through observed actions.
     cursors: Vec<Option<usize>>,
-    /// The position the cursors stand for (`None`: they stand for nothing), by its Zobrist
-    /// hash where the game has one.
-    cursor_position: Option<Option<u64>>,
+    /// The position the cursors stand for, by its debug text (`None`: they stand for
+    /// nothing).
+    cursor_position: Option<String>,
     actions: Vec<G::Action>,
     last: Option<SearchInfo<G::Action>>,
     /// The chosen action's mean returns at the last decision, if it searched.
@@ -276,7 +276,7 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
         reused_visits: u64,
     ) -> &SearchInfo<G::Action> {
         self.cursors = vec![Some(0); self.workers.len()];
-        self.cursor_position = Some(game.zobrist_hash());
+        self.cursor_position = self.config.reuse_tree.then(|| format!("{game:?}"));
         self.last = Some(SearchInfo {
             iterations,
             reused_visits,
@@ -367,13 +367,12 @@ impl<G: Game, R: Rollout<G>> MctsBot<G, R> {
     fn prepare_trees(&mut self, game: &G) -> Result<(), AiError> {
         let threads = self.tree_count();
         let seats = game.num_seats();
-        // Without a hash, the trees are kept only when actions were observed since the last
-        // search (the cursors left the root): a host that reports nothing gets a fresh search.
-        let hash = game.zobrist_hash();
         let reusable = self.config.reuse_tree
             && self.workers.len() == threads
-            && self.cursor_position == Some(hash)
-            && (hash.is_some() || self.cursors.iter().any(|c| *c != Some(0)));
+            && self
+                .cursor_position
+                .as_ref()
+                .is_some_and(|there| *there == format!("{game:?}"));
         if reusable {
             for (w, cursor) in self.workers.iter_mut().zip(&self.cursors) {
                 match cursor {

@@ -26,10 +26,11 @@ use crate::stop::stopped;
 use crate::{AiError, Bot, Decision, Stop};
 use rand::RngExt;
 use std::time::{Duration, Instant};
-use tabula_core::{GameRng, Seat, ToAct, TwoPlayerZeroSum, rng_from_seed};
+use tabula_core::{Game, GameRng, Seat, ToAct, rng_from_seed};
 
-/// An exact solver for positions of `G` where one seat is to move.
-pub trait ExactSolver<G: TwoPlayerZeroSum>: Send {
+/// An exact solver for the two-player zero-sum positions of `G`
+/// ([`Game::two_player_zero_sum`]) where one seat is to move.
+pub trait ExactSolver<G: Game>: Send {
     /// The exact score of every legal action of the seat to move, best first, or `None` if
     /// the search would take more than `max_nodes` nodes. A score is positive when the mover
     /// wins, zero for a draw, negative when it loses; where the solver gives more than the
@@ -93,7 +94,7 @@ pub type MakeSolver<G> = fn() -> Box<dyn ExactSolver<G>>;
 
 /// A bot that plays the solver's proven best action where the solver answers within
 /// `max_nodes`, and the wrapped bot's choice elsewhere. See the module docs.
-pub struct SolverBot<G: TwoPlayerZeroSum> {
+pub struct SolverBot<G: Game> {
     solver: Box<dyn ExactSolver<G>>,
     max_nodes: u64,
     fallback: Box<dyn Bot<G>>,
@@ -109,7 +110,7 @@ pub struct SolverBot<G: TwoPlayerZeroSum> {
     last: Option<SearchReport<G::Action>>,
 }
 
-impl<G: TwoPlayerZeroSum> SolverBot<G> {
+impl<G: Game> SolverBot<G> {
     /// Consults `solver` within `max_nodes` nodes per decision before `fallback`.
     pub fn new(
         solver: Box<dyn ExactSolver<G>>,
@@ -272,7 +273,7 @@ fn reward(score: i32) -> f64 {
     }
 }
 
-impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
+impl<G: Game> Bot<G> for SolverBot<G> {
     fn name(&self) -> String {
         self.fallback.name()
     }
@@ -284,7 +285,7 @@ impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
         may_wait: bool,
     ) -> Result<Decision<G::Action>, AiError> {
         self.last = None;
-        if game.to_act() != ToAct::One(seat) {
+        if game.to_act() != ToAct::One(seat) || !game.two_player_zero_sum() {
             let chosen = self.fallback.decide(game, seat, may_wait);
             self.last = self.fallback.last_report();
             return chosen;
@@ -352,6 +353,9 @@ impl<G: TwoPlayerZeroSum> Bot<G> for SolverBot<G> {
         every_root_action: bool,
     ) -> Result<Option<SearchReport<G::Action>>, AiError> {
         limits.check().map_err(AiError::Unsupported)?;
+        if !game.two_player_zero_sum() {
+            return self.fallback.analyse(game, seat, limits, every_root_action);
+        }
         let start = Instant::now();
         let budget = limits.iterations.unwrap_or(self.max_nodes);
         let Some(scores) = self.solve(game, seat, budget).filter(|s| !s.is_empty()) else {

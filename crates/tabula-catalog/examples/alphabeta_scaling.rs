@@ -24,7 +24,7 @@
 use std::time::Duration;
 use tabula_ai::{AlphaBetaBot, AlphaBetaConfig};
 use tabula_connect_four::ConnectFour;
-use tabula_core::{Game, Heuristic, TwoPlayerZeroSum, Zobrist, rng_from_seed, step_random};
+use tabula_core::{Game, Heuristic, Zobrist, rng_from_seed, step_random};
 use tabula_khan_tsin::KhanTsin;
 use tabula_toumai::Toumai;
 
@@ -44,7 +44,7 @@ struct Tally {
 impl Tally {
     /// Searches `position` with a new bot of `threads` threads (an empty table) and adds
     /// what it did.
-    fn search<G: TwoPlayerZeroSum + Zobrist + Heuristic>(
+    fn search<G: Zobrist + Heuristic>(
         &mut self,
         position: &G,
         budget: Budget,
@@ -106,7 +106,7 @@ fn positions<G: Game>(start: &G, count: usize, seed: u64) -> Vec<G> {
 }
 
 /// Measures `name` from `start`.
-fn report<G: TwoPlayerZeroSum + Zobrist + Heuristic>(name: &str, start: G, args: &[String]) {
+fn report<G: Zobrist + Heuristic>(name: &str, start: G, args: &[String]) {
     let depth: Option<u32> = args.iter().any(|a| a == "--depth").then(|| {
         arg(args, "--depth", "")
             .parse()

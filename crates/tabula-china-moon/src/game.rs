@@ -196,10 +196,6 @@ impl Game for ChinaMoon {
     fn apply(&mut self, action: Action) {
         self.apply_action(action);
     }
-
-    fn zobrist_hash(&self) -> Option<u64> {
-        Some(tabula_core::Zobrist::zobrist(self))
-    }
 }
 
 impl Notation for ChinaMoon {

@@ -1,13 +1,13 @@
 //! The `tabula_core::Game` implementation: who acts, legal actions, the rule-by-rule check of
 //! an action (independent of the move generator), action notation, and the capability traits
-//! (`CandidateActions`, `TwoPlayerZeroSum`).
+//! (`CandidateActions`).
 
 use crate::bitboard::{HEIGHT, WIDTH, open_columns};
 use crate::state::{Column, ConnectFour, Params, Status};
 use crate::view::View;
 use tabula_core::{
     ActionError, Actor, CandidateActions, EndReason, Game, Notation, NotationError, Outcome,
-    ParamsError, PositionError, Presentation, Seat, ToAct, TwoPlayerZeroSum,
+    ParamsError, PositionError, Presentation, Seat, ToAct,
 };
 
 /// For each set of open columns (7 bits), the open columns in order and how many there are.
@@ -122,8 +122,8 @@ impl Game for ConnectFour {
         self.drop_stone(action);
     }
 
-    fn zobrist_hash(&self) -> Option<u64> {
-        Some(tabula_core::Zobrist::zobrist(self))
+    fn two_player_zero_sum(&self) -> bool {
+        true
     }
 }
 
@@ -179,8 +179,6 @@ impl CandidateActions for ConnectFour {
         out.extend(Column::all());
     }
 }
-
-impl TwoPlayerZeroSum for ConnectFour {}
 
 #[cfg(test)]
 mod tests {

@@ -13,8 +13,8 @@
 //!   then the side to move; actions are the column numbers `1`–`7`.
 //! - Implementation: two 64-bit bitboards ([`bitboard`]); a position is 24 bytes, `apply` and
 //!   `legal_actions_for` allocate nothing. [`ConnectFour`] implements `Game`,
-//!   `CandidateActions`, `TwoPlayerZeroSum`, `Zobrist` (an exact, collision-free hash) and
-//!   `Heuristic` (threat counting, see [`eval`]).
+//!   `CandidateActions`, `Zobrist` (an exact, collision-free hash) and `Heuristic` (threat
+//!   counting, see [`eval`]); every position is two-player zero-sum (`two_player_zero_sum`).
 //! - Data: `data/perft.txt` (perft counts, depths 1–8 from the empty board and other
 //!   positions) and `data/tactics.txt` (positions with a forced win, used by the search tests
 //!   of `tabula-ai`), both cross-checked by the independent Python implementation in

@@ -67,6 +67,10 @@ pub enum Actor {
 /// Two ways to change a state: [`Game::apply`] trusts its input (search, perft, playouts;
 /// debug-asserted), [`Game::try_apply`] checks it with [`Game::validate`] and leaves the state
 /// untouched on error (players, files, the network).
+///
+/// The state's `Debug` text is its identity: two states with the same text are the same
+/// state (the derived `Debug` is; a hand-written one must show every field that can change).
+/// The test harness and search compare states by it.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// One action. Actions of games where several seats act at once carry their seat.
     type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
@@ -152,11 +156,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         out.clear();
     }
 
-    /// The position's [`Zobrist`] hash where the game has one (games implementing [`Zobrist`]
-    /// return `Some(self.zobrist())`), `None` otherwise. Search uses it to recognise a
-    /// position it has seen, e.g. to keep the subtree of the position a game has reached.
-    fn zobrist_hash(&self) -> Option<u64> {
-        None
+    /// Whether this position is of a two-player zero-sum game: two seats taking turns, no
+    /// chance, one seat's win the other's loss. Alpha-beta searches only such positions (it
+    /// refuses the others with an error). `false` by default; Connect Four answers `true`,
+    /// Toumaï and Khan-Tsin `true` with two players.
+    fn two_player_zero_sum(&self) -> bool {
+        false
     }
 
     /// A new game after a random setup: every setup choice uniformly random (games with a
@@ -217,13 +222,9 @@ pub trait CandidateActions: Game {
     fn candidate_actions(&self, actor: Actor, out: &mut Vec<Self::Action>);
 }
 
-/// Marker: two seats, alternating, deterministic, zero-sum (one's win is the other's loss).
-/// Alpha-beta search requires it. A game implements it only if every state qualifies
-/// (Toumaï and Khan-Tsin qualify with 2 players: the search checks `num_seats() == 2`).
-pub trait TwoPlayerZeroSum: Game {}
-
 /// A position hash for transposition tables. Equal positions (the same notation) must hash
-/// equal; the hash covers whatever decides the legal actions and the outcome.
+/// equal; the hash covers whatever decides the legal actions and the outcome. Implementing it
+/// is all a game does for alpha-beta to hash its positions.
 pub trait Zobrist: Game {
     /// The position hash.
     fn zobrist(&self) -> u64;

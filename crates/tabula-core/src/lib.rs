@@ -9,9 +9,10 @@
 //! - [`Notation`]: the position and action notation; [`Presentation`]: per-seat views, the
 //!   board as text and seat names. Hosts require both, search needs neither, and the test
 //!   harness checks them wherever a game has them.
-//! - Small capability traits that only some games have: [`TwoPlayerZeroSum`] (alpha-beta may
-//!   be used), [`Zobrist`] (a position hash for transposition tables), [`Heuristic`]
-//!   (a static evaluation used by search, kept in the game crates apart from the search code).
+//! - Small capability traits that only some games have: [`Zobrist`] (a position hash for
+//!   transposition tables), [`Heuristic`] (a static evaluation used by search, kept in the game
+//!   crates apart from the search code). Whether alpha-beta may search a position is a query
+//!   on it, [`Game::two_player_zero_sum`].
 //! - [`GameDescription`]: what a game is (name, title, players, parameters, seats, rules for
 //!   players), said once by the game's crate and read by every host.
 //! - [`parse_colours`]: the `colours` parameter of games whose seats are chosen colours.
@@ -45,7 +46,7 @@ pub mod testkit;
 pub use colours::{ColoursError, colours_count_error, parse_colours};
 pub use description::{GameDescription, ParamDescription, SeatDescription};
 pub use error::{ActionError, NotationError, ParamsError, PositionError};
-pub use game::{Actor, CandidateActions, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist};
+pub use game::{Actor, CandidateActions, Game, Heuristic, ToAct, Zobrist};
 pub use index::{ActionIndex, Observe, legal_indices, legal_mask, shape_len};
 pub use notation::{ApplyError, Notation, read_move, write_move, written_move};
 pub use outcome::{EndReason, Outcome, PlyLimit};

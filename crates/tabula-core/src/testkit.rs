@@ -9,6 +9,8 @@
 //! - [`Game::try_apply`] rejects illegal actions with an error and leaves the state unchanged;
 //! - the game's own invariant holds (e.g. piece counts are conserved);
 //! - a finished game accepts nothing;
+//! - a position that says it is two-player zero-sum ([`Game::two_player_zero_sum`]) has two
+//!   seats and one of them to act;
 //!
 //! and, for games with a [`Notation`] (checked by [`Harness::new`], or added with
 //! [`Harness::notation`]):
@@ -201,6 +203,7 @@ impl<G: Game + CandidateActions> Harness<G> {
             check(game)?;
         }
         let to_act = game.to_act();
+        check_two_player_zero_sum(game, &to_act)?;
         let mut actors: Vec<Actor> = Seat::all(game.num_seats()).map(Actor::Seat).collect();
         actors.push(Actor::Chance);
         actors.push(Actor::Host);
@@ -380,22 +383,38 @@ fn check_presentation<G: Presentation>(game: &G) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether `game` gives the searches its [`Zobrist`] hash: [`Game::zobrist_hash`] answers
-/// `None` unless the game overrides it, so a game that implements [`Zobrist`] without the
-/// override plays, but its searches never recognise a position. Use it as (part of) a
+/// Whether `game`'s [`Zobrist`] hash is one of its position: the position read back from
+/// its notation hashes the same (equal positions must hash equal). Use it as (part of) a
 /// [`Harness::invariant`].
-pub fn check_zobrist<G: Zobrist>(game: &G) -> Result<(), String> {
-    match game.zobrist_hash() {
-        Some(hash) if hash == game.zobrist() => Ok(()),
-        Some(hash) => Err(format!(
-            "Game::zobrist_hash gives {hash:#x}, Zobrist::zobrist {:#x}",
+pub fn check_zobrist<G: Zobrist + Notation>(game: &G) -> Result<(), String> {
+    let text = game.to_notation();
+    let back = G::from_notation(&game.params(), &text)
+        .map_err(|e| format!("own notation refused: {e}"))?;
+    if back.zobrist() != game.zobrist() {
+        return Err(format!(
+            "`{text}` read back hashes {:#x}, the position {:#x}",
+            back.zobrist(),
             game.zobrist()
-        )),
-        None => Err(
-            "Game::zobrist_hash answers None: return Some(self.zobrist()) from it, or the \
-             searches never recognise a position"
-                .into(),
-        ),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a position that says it is two-player zero-sum ([`Game::two_player_zero_sum`]) is:
+/// two seats, and one of them to act (no chance event, no seats acting at once).
+fn check_two_player_zero_sum<G: Game>(game: &G, to_act: &ToAct) -> Result<(), String> {
+    if !game.two_player_zero_sum() {
+        return Ok(());
+    }
+    if game.num_seats() != 2 {
+        return Err(format!(
+            "two_player_zero_sum answers true with {} seats",
+            game.num_seats()
+        ));
+    }
+    match to_act {
+        ToAct::One(_) | ToAct::Over(_) => Ok(()),
+        _ => Err(format!("two_player_zero_sum answers true when {to_act:?}")),
     }
 }
 

@@ -7,7 +7,7 @@ use crate::state::{KhanTsin, Status};
 use crate::view::View;
 use tabula_core::{
     ActionError, Actor, CandidateActions, Game, GameRng, Notation, NotationError, ParamsError,
-    PositionError, Presentation, Seat, ToAct, TwoPlayerZeroSum, Zobrist,
+    PositionError, Presentation, Seat, ToAct, Zobrist,
 };
 
 impl Game for KhanTsin {
@@ -72,8 +72,9 @@ impl Game for KhanTsin {
         self.perform(action);
     }
 
-    fn zobrist_hash(&self) -> Option<u64> {
-        Some(tabula_core::Zobrist::zobrist(self))
+    /// With two players Khan-Tsin is deterministic, alternating and zero-sum.
+    fn two_player_zero_sum(&self) -> bool {
+        self.num_seats() == 2
     }
 }
 
@@ -203,7 +204,3 @@ impl Zobrist for KhanTsin {
         self.hash ^ self.history.digest()
     }
 }
-
-/// With 2 players Khan-Tsin is deterministic, alternating and zero-sum (search checks
-/// `num_seats() == 2`).
-impl TwoPlayerZeroSum for KhanTsin {}

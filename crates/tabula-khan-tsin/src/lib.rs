@@ -6,7 +6,8 @@
 //!
 //! - [`DESCRIPTION`]: what the game is (title, players, parameters, seats, rules for players).
 //! - [`KhanTsin`]: the game state; implements [`tabula_core::Game`], [`CandidateActions`],
-//!   [`Zobrist`], [`Heuristic`] and [`TwoPlayerZeroSum`] (used with 2 players).
+//!   [`Zobrist`] and [`Heuristic`]; with 2 players its positions are two-player zero-sum
+//!   ([`tabula_core::Game::two_player_zero_sum`]), which alpha-beta searches.
 //! - [`Params`]: `players` (2 or 3), `colours` (2 players: which two play, default `wg`),
 //!   `layout` (36 digits, default [`STANDARD_LAYOUT`], R1), `max_plies` (R6), `placement`
 //!   (the setup order: R3's `one_at_a_time` or its variant `all_twelve`).
@@ -19,7 +20,6 @@
 //! [`CandidateActions`]: tabula_core::CandidateActions
 //! [`Zobrist`]: tabula_core::Zobrist
 //! [`Heuristic`]: tabula_core::Heuristic
-//! [`TwoPlayerZeroSum`]: tabula_core::TwoPlayerZeroSum
 
 #![warn(missing_docs)]
 

@@ -75,10 +75,6 @@ impl Game for MagicalCircle {
             }
         }
     }
-
-    fn zobrist_hash(&self) -> Option<u64> {
-        Some(tabula_core::Zobrist::zobrist(self))
-    }
 }
 
 impl Notation for MagicalCircle {

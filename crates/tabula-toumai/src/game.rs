@@ -1,5 +1,5 @@
 //! The `tabula_core` traits for [`Toumai`]: [`Game`], [`CandidateActions`] (the superset the
-//! test harness checks the move generator against) and [`TwoPlayerZeroSum`].
+//! test harness checks the move generator against).
 
 use crate::action::{Action, Split, Square, parse_action};
 use crate::board::{LINES, height};
@@ -10,7 +10,7 @@ use crate::state::{Status, Toumai};
 use crate::view::View;
 use tabula_core::{
     ActionError, Actor, CandidateActions, Game, GameRng, Notation, NotationError, ParamsError,
-    PositionError, Presentation, Seat, ToAct, TwoPlayerZeroSum,
+    PositionError, Presentation, Seat, ToAct,
 };
 
 impl Game for Toumai {
@@ -102,8 +102,9 @@ impl Game for Toumai {
         Ok(game)
     }
 
-    fn zobrist_hash(&self) -> Option<u64> {
-        Some(tabula_core::Zobrist::zobrist(self))
+    /// With two players Toumaï is deterministic, alternating and zero-sum.
+    fn two_player_zero_sum(&self) -> bool {
+        self.num_seats() == 2
     }
 }
 
@@ -146,8 +147,6 @@ impl Presentation for Toumai {
         }
     }
 }
-
-impl TwoPlayerZeroSum for Toumai {}
 
 impl CandidateActions for Toumai {
     /// For the seat to act: every placement, every flight (origin × count up to one more than

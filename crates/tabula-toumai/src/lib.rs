@@ -10,8 +10,9 @@
 //! - [`Toumai`]: the game state, implementing [`tabula_core::Game`] (with the placement setup
 //!   in [`tabula_core::Game::new`] and the random setup in
 //!   [`tabula_core::Game::new_random`]), [`tabula_core::CandidateActions`],
-//!   [`tabula_core::Zobrist`], [`tabula_core::Heuristic`] and
-//!   [`tabula_core::TwoPlayerZeroSum`] (alpha-beta checks `num_seats() == 2`).
+//!   [`tabula_core::Zobrist`] and [`tabula_core::Heuristic`]; with 2 players its positions
+//!   are two-player zero-sum ([`tabula_core::Game::two_player_zero_sum`]), which alpha-beta
+//!   searches.
 //! - [`Params`]: `players` (2 or 3), `colours` (the two playing colours with 2 players),
 //!   `max_plies` (the optional ply limit, R11), and the rule variants `placement_round2` (R1)
 //!   and `swap_lock` (R8).

@@ -6,7 +6,7 @@ use crate::state::{Cell, Params, TicTacToe, other};
 use serde::Serialize;
 use tabula_core::{
     ActionError, Actor, CandidateActions, Game, Heuristic, Notation, NotationError, ParamsError,
-    PositionError, Presentation, Seat, ToAct, TwoPlayerZeroSum, Zobrist,
+    PositionError, Presentation, Seat, ToAct, Zobrist,
 };
 
 /// What every seat and every spectator sees: the whole grid (nothing is hidden).
@@ -82,8 +82,9 @@ impl Game for TicTacToe {
         self.to_move = other(self.to_move);
     }
 
-    fn zobrist_hash(&self) -> Option<u64> {
-        Some(self.zobrist())
+    /// Two seats taking turns, no chance, one's win the other's loss: alpha-beta applies.
+    fn two_player_zero_sum(&self) -> bool {
+        true
     }
 }
 
@@ -143,9 +144,6 @@ impl CandidateActions for TicTacToe {
         out.extend((0..9).map(Cell));
     }
 }
-
-/// Two seats taking turns, no chance, one's win the other's loss: alpha-beta applies.
-impl TwoPlayerZeroSum for TicTacToe {}
 
 impl Zobrist for TicTacToe {
     /// The grid read as a number in base 3, and the seat to move: exact, so equal positions

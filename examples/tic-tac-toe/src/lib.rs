@@ -9,7 +9,8 @@
 //!   `RULES.md`).
 //! - [`TicTacToe`]: the position, implementing [`tabula_core::Game`] and the capabilities the
 //!   harness and the searches need ([`tabula_core::CandidateActions`],
-//!   [`tabula_core::TwoPlayerZeroSum`], [`tabula_core::Zobrist`], [`tabula_core::Heuristic`]).
+//!   [`tabula_core::Zobrist`], [`tabula_core::Heuristic`]); its positions answer `true` to
+//!   [`tabula_core::Game::two_player_zero_sum`].
 //! - [`Cell`]: the action, a cell written 1–9; [`Params`]: only `players` (2).
 //! - Position notation `x.o/.x./... o`: the rows from the top, then the mark to move.
 //! - [`ENTRY`] and [`catalog`]: the game offered to the CLI and the server.

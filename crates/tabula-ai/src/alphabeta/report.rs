@@ -7,7 +7,7 @@ use super::{AlphaBetaBot, AlphaBetaResult};
 use crate::AiError;
 use crate::level::Engine;
 use crate::report::{RootStat, SearchLimits, SearchReport};
-use tabula_core::{Heuristic, Seat, ToAct, TwoPlayerZeroSum, Zobrist};
+use tabula_core::{Heuristic, Seat, ToAct, Zobrist};
 
 /// The value in `[0, 1]` of `score` for the seat it is the score of: 1 a proven win, 0 a
 /// proven loss, else `0.5 + 0.5·evaluation`.
@@ -31,7 +31,7 @@ pub(crate) fn seat_values(mover: Seat, score: i32) -> Vec<f64> {
     }
 }
 
-impl<G: TwoPlayerZeroSum + Zobrist + Heuristic> AlphaBetaBot<G> {
+impl<G: Zobrist + Heuristic> AlphaBetaBot<G> {
     /// Searches `game` for `seat` (the seat to move) within `limits`: `depth` is the deepest
     /// iteration, `iterations` the node limit, `movetime` the wall time; a time limit alone
     /// lifts the node limit and deepens up to [`SearchLimits::TIMED_DEPTH`]. The

@@ -33,8 +33,8 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
         self.search(game)?;
         let mut decision = self.pick(seat, may_wait && several);
         if matches!(decision, Decision::Act(a) if !self.actions.contains(&a)) {
-            // A kept tree that was not this position's (a host that missed reporting an
-            // action, in a game without a hash to tell): search afresh.
+            // A kept tree that was not this position's (a game whose debug text misses part
+            // of its state): search afresh.
             self.cursor_position = None;
             self.search(game)?;
             decision = self.pick(seat, may_wait && several);
@@ -58,19 +58,17 @@ impl<G: Game, R: Rollout<G>> Bot<G> for MctsBot<G, R> {
         if self.workers.is_empty() || !self.config.reuse_tree {
             return;
         }
-        let expected = before.zobrist_hash();
-        if self.cursor_position != Some(expected) {
-            self.cursor_position = None;
+        let expected = self.cursor_position.take();
+        if expected.is_none_or(|there| there != format!("{before:?}")) {
             return;
         }
         for (w, cursor) in self.workers.iter().zip(self.cursors.iter_mut()) {
             *cursor = cursor.and_then(|node| w.tree.find_child(node, action));
         }
-        // Without a hash, the observed actions alone say where the cursors stand.
-        if expected.is_some() {
+        if self.cursors.iter().any(Option::is_some) {
             let mut after = before.clone();
             after.apply(action);
-            self.cursor_position = Some(after.zobrist_hash());
+            self.cursor_position = Some(format!("{after:?}"));
         }
     }
 

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use tabula_core::{
     Actor, Game, Heuristic, Notation, NotationError, Outcome, ParamsError, PositionError, Seat,
-    ToAct, TwoPlayerZeroSum, Zobrist,
+    ToAct, Zobrist,
 };
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -140,8 +140,6 @@ impl Notation for Kingmaker {
 }
 
 // Wrongly claimed, to check that alpha-beta refuses a game without exactly 2 seats.
-impl TwoPlayerZeroSum for Kingmaker {}
-
 impl Zobrist for Kingmaker {
     fn zobrist(&self) -> u64 {
         self.to_notation().len() as u64

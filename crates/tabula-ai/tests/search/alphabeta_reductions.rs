@@ -25,7 +25,7 @@ fn reduced(max_depth: u32) -> AlphaBetaConfig {
 /// `plies` random plies of `seed`'s game.
 fn depths<G>(seed: u64, plies: usize) -> Option<(u32, u32)>
 where
-    G: Game + tabula_core::TwoPlayerZeroSum + tabula_core::Zobrist + tabula_core::Heuristic,
+    G: Game + tabula_core::Zobrist + tabula_core::Heuristic,
 {
     let mut rng = rng_from_seed(seed);
     let (mut actions, mut chances) = (Vec::new(), Vec::new());

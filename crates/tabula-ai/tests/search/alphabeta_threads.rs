@@ -3,7 +3,7 @@
 
 use tabula_ai::{AlphaBetaBot, AlphaBetaConfig, Bot, Decision, SearchLimits};
 use tabula_connect_four::ConnectFour;
-use tabula_core::{Actor, Game, Heuristic, ToAct, TwoPlayerZeroSum, Zobrist};
+use tabula_core::{Actor, Game, Heuristic, ToAct, Zobrist};
 use tabula_khan_tsin::KhanTsin;
 use tabula_toumai::Toumai;
 
@@ -44,7 +44,7 @@ fn two_threads_that_do_not_split_the_work_solve_tactics_and_endgames_exactly() {
 /// `max_plies`), checking that every move is legal.
 fn play_out<G>(mut game: G, threads: [usize; 2], seed: u64, max_plies: usize)
 where
-    G: TwoPlayerZeroSum + Zobrist + Heuristic,
+    G: Zobrist + Heuristic,
 {
     let config = |threads| AlphaBetaConfig {
         threads,

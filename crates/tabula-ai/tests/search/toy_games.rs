@@ -3,6 +3,7 @@
 
 use crate::common;
 
+use common::corridor::{CParams, Corridor};
 use common::kingmaker::{KAction, KParams, Kingmaker};
 use common::race::{RAction, RParams, Race};
 use common::safe::{SAction, SParams, Safe};
@@ -11,7 +12,7 @@ use tabula_ai::{
     AiError, AlphaBetaBot, AlphaBetaConfig, Bot, BotFactory, BotSpec, Decision, MctsBot,
     MctsConfig, choose, run_match_specs,
 };
-use tabula_core::{Game, Seat};
+use tabula_core::{Game, Seat, ToAct};
 
 fn mcts(iterations: u64) -> MctsConfig {
     MctsConfig::with_iterations(iterations)
@@ -109,6 +110,33 @@ fn alphabeta_refuses_games_without_exactly_two_seats() {
         factory.build(&ab, 3, 1),
         Err(AiError::Unsupported(_))
     ));
+}
+
+#[test]
+fn alphabeta_asks_the_position_whether_it_is_two_player_zero_sum() {
+    // Two seats take turns in both corridors, one to move now; gusts of wind make the windy
+    // one a game of chance, and its positions say so.
+    let calm = Corridor::new(&CParams::default()).unwrap();
+    let windy = Corridor::new(&CParams {
+        windy: true,
+        ..CParams::default()
+    })
+    .unwrap();
+    assert_eq!(
+        (windy.num_seats(), windy.to_act()),
+        (2, ToAct::One(Seat(0)))
+    );
+    let mut bot = AlphaBetaBot::<Corridor>::new(AlphaBetaConfig::with_depth(4), 1);
+    assert!(matches!(
+        bot.decide(&calm, Seat(0), false),
+        Ok(Decision::Act(_))
+    ));
+    match bot.decide(&windy, Seat(0), false) {
+        Err(AiError::Unsupported(message)) => {
+            assert!(message.contains("two-player zero-sum"), "{message}")
+        }
+        other => panic!("alpha-beta searched a game of chance: {other:?}"),
+    }
 }
 
 #[test]
@@ -278,7 +306,6 @@ fn mcts_overrules_a_wrong_recommendation() {
 #[test]
 fn mcts_reuses_the_subtree_by_the_observed_actions_in_a_game_without_a_hash() {
     let game = Safe::new(&SParams { players: 2 }).unwrap();
-    assert_eq!(game.zobrist_hash(), None);
     let mut bot: MctsBot<Safe> = MctsBot::new(mcts(2000), 1);
     let first = choose(&mut bot, &game, Seat(0)).unwrap();
     bot.observe(&game, first);
@@ -297,6 +324,22 @@ fn mcts_reuses_the_subtree_by_the_observed_actions_in_a_game_without_a_hash() {
     // After a reset nothing is kept.
     bot.reset();
     let _ = choose(&mut bot, &next, Seat(0)).unwrap();
+    assert_eq!(bot.last_search().unwrap().reused_visits, 0);
+}
+
+#[test]
+fn a_game_without_a_hash_keeps_its_tree_when_asked_again_before_a_move() {
+    // The same position asked about twice while nobody moved (as a seat that waited in a
+    // race is): the second search starts from the first one's tree.
+    let game = Safe::new(&SParams { players: 2 }).unwrap();
+    let mut bot: MctsBot<Safe> = MctsBot::new(mcts(500), 1);
+    let _ = choose(&mut bot, &game, Seat(0)).unwrap();
+    let _ = choose(&mut bot, &game, Seat(0)).unwrap();
+    assert!(bot.last_search().unwrap().reused_visits >= 500);
+    // A position whose text differs is not taken for it.
+    let mut opened = game.clone();
+    opened.apply(SAction::Open);
+    let _ = choose(&mut bot, &opened, Seat(0)).unwrap();
     assert_eq!(bot.last_search().unwrap().reused_visits, 0);
 }
 

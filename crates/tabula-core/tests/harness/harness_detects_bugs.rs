@@ -1,6 +1,6 @@
 //! The harness and perft checker must be able to fail: a small correct game passes them, and
 //! the same game with a planted bug in its move generator, its validator, its notation, its
-//! invariant or its view (not JSON, or `null`) is caught.
+//! invariant, its view (not JSON, or `null`) or its answer to `two_player_zero_sum` is caught.
 
 use serde::{Deserialize, Serialize};
 use tabula_core::testkit::{Harness, check_perft_file, check_views_alike};
@@ -28,6 +28,9 @@ enum Bug {
     ViewNull,
     /// The board text's last line has no newline.
     BoardTextUnended,
+    /// A third seat joins, which never moves, and the positions still say they are
+    /// two-player zero-sum.
+    ThirdSeat,
 }
 
 /// What a seat sees: the stones left, written as a number (unless a view bug is planted).
@@ -78,11 +81,14 @@ impl Game for Nim {
         NimParams { bug: self.bug }
     }
     fn num_seats(&self) -> usize {
-        2
+        if self.bug == Bug::ThirdSeat { 3 } else { 2 }
+    }
+    fn two_player_zero_sum(&self) -> bool {
+        true
     }
     fn to_act(&self) -> ToAct {
         if self.stones == 0 {
-            ToAct::Over(Outcome::win(Seat(1 - self.to_move), 2))
+            ToAct::Over(Outcome::win(Seat(1 - self.to_move), self.num_seats()))
         } else {
             ToAct::One(Seat(self.to_move))
         }
@@ -289,6 +295,12 @@ fn views_alike_are_not_two_failures_alike() {
         let fault = check_views_alike(game, 1).expect("a view that is not JSON is a fault");
         assert!(fault.contains("the view of a spectator"), "{fault}");
     }
+}
+
+#[test]
+#[should_panic(expected = "two_player_zero_sum answers true with 3 seats")]
+fn harness_catches_a_position_that_says_it_is_two_player_zero_sum_with_three_seats() {
+    harness(Bug::ThirdSeat).run();
 }
 
 #[test]
