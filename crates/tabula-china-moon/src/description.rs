@@ -35,6 +35,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             values: &["skip_flowers", "skip_frogs_only"],
         },
     ],
+    commands: &[],
     real_time: false,
     draws_by_agreement: false,
     hidden_information: false,

@@ -12,6 +12,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
     max_players: 2,
     default_players: 2,
     params: &[],
+    commands: &[],
     real_time: false,
     draws_by_agreement: true,
     hidden_information: false,

@@ -1,5 +1,6 @@
 //! What a game is, said once by its own crate: [`GameDescription`] (name, title, player range,
-//! parameters, seats, rules for players) and [`ParamDescription`]. The registry, the CLI, the
+//! parameters, seats, rules for players, extra commands), [`ParamDescription`] and
+//! [`CommandDescription`]. The registry, the CLI, the
 //! server, its `/api/games` answer and the web UI read a game's description; nothing restates
 //! it. Descriptions are `const`, so a game crate fills one in a `description.rs` of its own.
 //!
@@ -26,9 +27,13 @@ pub struct GameDescription {
     pub max_players: usize,
     /// The table size offered first (by the web UI's home page).
     pub default_players: usize,
-    /// The parameters beyond `players`, as the CLI (`--param <name>=<value>`), the server and
-    /// the UI offer them.
+    /// The parameters beyond `players`, as the CLI (a flag `--<name>` each, and `--param
+    /// <name>=<value>`), the server and the UI offer them.
     pub params: &'static [ParamDescription],
+    /// The game's own CLI commands beyond the ones every game has (e.g. Magical Circle's
+    /// `solve`); usually none.
+    #[serde(skip)]
+    pub commands: &'static [CommandDescription],
     /// Whether the game runs in real time (a host clock matters).
     pub real_time: bool,
     /// Whether two players may end a game by agreeing to a draw: the game's rules have a draw
@@ -74,6 +79,45 @@ pub struct ParamDescription {
     /// The values a `string` parameter may take, when it is a choice among words (the web UI
     /// offers them in a list, each translated); empty for a free value.
     pub values: &'static [&'static str],
+}
+
+/// What an extra command prints, or why it cannot run.
+pub type CommandResult = Result<String, Box<dyn std::error::Error + Send + Sync>>;
+
+/// A game's own CLI command (`tabula <name> --<arg> <value> …`): what the CLI offers and the
+/// function that runs it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct CommandDescription {
+    /// The subcommand's name, e.g. `solve`; no two games of a catalog may share one, nor take
+    /// a name the CLI uses itself.
+    pub name: &'static str,
+    /// What the command does, in one line, lower case (the CLI puts the game's title before
+    /// it).
+    pub help: &'static str,
+    /// Its arguments, every one required, in the order [`CommandDescription::run`] gets them.
+    pub args: &'static [CommandArgDescription],
+    /// Runs the command on the arguments' values (in the order of
+    /// [`CommandDescription::args`]): the text to print on standard output, or the error.
+    #[serde(skip)]
+    pub run: fn(&[&str]) -> CommandResult,
+}
+
+/// Two commands are alike when they say the same; the functions they run are not compared.
+impl PartialEq for CommandDescription {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.help == other.help && self.args == other.args
+    }
+}
+
+impl Eq for CommandDescription {}
+
+/// One argument of a [`CommandDescription`]: a flag `--<name> <VALUE>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CommandArgDescription {
+    /// The flag's name, without the dashes, e.g. `arrangement`.
+    pub name: &'static str,
+    /// What the value is, for the command's help.
+    pub help: &'static str,
 }
 
 /// One seat of a game: how players tell it from the others.
@@ -149,6 +193,7 @@ mod tests {
             default: Some("3"),
             values: &[],
         }],
+        commands: &[],
         real_time: false,
         draws_by_agreement: false,
         hidden_information: false,

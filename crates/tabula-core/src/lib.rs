@@ -44,7 +44,10 @@ mod seat;
 pub mod testkit;
 
 pub use colours::{ColoursError, colours_count_error, parse_colours};
-pub use description::{GameDescription, ParamDescription, SeatDescription};
+pub use description::{
+    CommandArgDescription, CommandDescription, CommandResult, GameDescription, ParamDescription,
+    SeatDescription,
+};
 pub use error::{ActionError, NotationError, ParamsError, PositionError};
 pub use game::{Actor, CandidateActions, Game, Heuristic, ToAct, Zobrist};
 pub use index::{ActionIndex, Observe, legal_indices, legal_mask, shape_len};

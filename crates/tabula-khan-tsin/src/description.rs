@@ -42,6 +42,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             values: &["one_at_a_time", "all_twelve"],
         },
     ],
+    commands: &[],
     real_time: false,
     draws_by_agreement: true,
     hidden_information: false,

@@ -1,6 +1,6 @@
-//! Support for `tabula solve --arrangement FWEALD --cards <a,b,c> --hand 1234`: reading the
-//! three inputs with errors that name the input, and the lines to print
-//! ([`crate::solve_lines`]), so that the command is a thin wrapper:
+//! The game's own CLI command, `tabula solve --arrangement FWEALD --cards <a,b,c> --hand
+//! 1234` ([`SOLVE`], declared by the game's description): reading the three inputs with
+//! errors that name the input, and the lines to print ([`crate::solve_lines`]):
 //!
 //! ```
 //! use tabula_magical_circle::{parse_arrangement, parse_cards, parse_hand, solve_lines};
@@ -17,7 +17,44 @@
 
 use crate::arrangement::Arrangement;
 use crate::cards::Hand;
+use crate::solver::solve_lines;
 use std::fmt;
+use tabula_core::{CommandArgDescription, CommandDescription, CommandResult};
+
+/// `tabula solve`: every way to win one of the revealed cards with a hand of swap cards.
+pub const SOLVE: CommandDescription = CommandDescription {
+    name: "solve",
+    help: "every way to win one of the revealed cards with a hand of swap cards",
+    args: &[
+        CommandArgDescription {
+            name: "arrangement",
+            help: "The tokens read clockwise from the Lady, e.g. FWEALD",
+        },
+        CommandArgDescription {
+            name: "cards",
+            help: "The revealed cards, comma-separated arrangements",
+        },
+        CommandArgDescription {
+            name: "hand",
+            help: "The swap cards in hand, e.g. 1234",
+        },
+    ],
+    run: solve,
+};
+
+/// Runs [`SOLVE`] on its arguments (arrangement, cards, hand): one line per (card, swap cards
+/// played) that wins, sorted; nothing when none does.
+pub fn solve(args: &[&str]) -> CommandResult {
+    let [arrangement, cards, hand] = args else {
+        return Err(format!("solve takes 3 arguments, not {}", args.len()).into());
+    };
+    let lines = solve_lines(
+        parse_arrangement(arrangement)?,
+        &parse_cards(cards)?,
+        parse_hand(hand)?,
+    );
+    Ok(lines.iter().map(|line| format!("{line}\n")).collect())
+}
 
 /// A `solve` input that cannot be read: which input, what was given, what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,4 +121,24 @@ pub fn parse_hand(text: &str) -> Result<Hand, InputError> {
         ));
     }
     Hand::parse(t).map_err(|m| error("hand", text, m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solve_prints_one_line_per_win_and_names_a_bad_input() {
+        assert_eq!(
+            (SOLVE.run)(&["FWEALD", "WFEALD", "1"]).unwrap(),
+            "card=WFEALD play=1 swaps=12\n"
+        );
+        assert_eq!((SOLVE.run)(&["FWEALD", "FWEALD", "2"]).unwrap(), "");
+        let e = (SOLVE.run)(&["FWEALX", "FWEALD", "1"]).unwrap_err();
+        assert!(
+            e.to_string().starts_with("bad --arrangement `FWEALX`"),
+            "{e}"
+        );
+        assert!((SOLVE.run)(&["FWEALD"]).is_err());
+    }
 }

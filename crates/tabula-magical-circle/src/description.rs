@@ -50,6 +50,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             values: &[],
         },
     ],
+    commands: &[crate::cli::SOLVE],
     real_time: true,
     draws_by_agreement: false,
     hidden_information: true,

@@ -43,7 +43,7 @@ mod view;
 pub use actions::Action;
 pub use arrangement::{ARRANGEMENTS, Arrangement, ELEMENT_NAMES, LETTERS, PAIRS, PLACES, Pair};
 pub use cards::{Card, Deck, Hand, MAX_DECK, MAX_VALUE};
-pub use cli::{InputError, parse_arrangement, parse_cards, parse_hand};
+pub use cli::{InputError, SOLVE, parse_arrangement, parse_cards, parse_hand, solve};
 pub use description::DESCRIPTION;
 pub use params::{MAX_TARGET, Params};
 pub use plan::Plan;

@@ -42,6 +42,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
             values: &["own", "any"],
         },
     ],
+    commands: &[],
     real_time: false,
     draws_by_agreement: true,
     hidden_information: false,

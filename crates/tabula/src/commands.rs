@@ -15,7 +15,6 @@ pub mod plots;
 pub mod puzzles;
 pub mod serve;
 pub mod simulate;
-pub mod solve;
 pub mod tune;
 pub mod tune_html;
 pub mod tune_params;

@@ -11,13 +11,17 @@
 
 mod catalog;
 mod commands;
+mod game_commands;
+mod game_flags;
 mod lang;
 mod opts;
 mod term;
 
+use anyhow::Context;
 pub(crate) use catalog::{catalog, find, make_bot};
-use clap::{Parser, Subcommand};
-use commands::{analyze, engine, notation, play, puzzles, serve, simulate, solve, tune};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use commands::{analyze, engine, notation, play, puzzles, serve, simulate, tune};
+use game_commands::GameCommand;
 use opts::ParamOpts;
 use std::process::ExitCode;
 use tabula_registry::Catalog;
@@ -137,18 +141,6 @@ enum Command {
         color: term::ColorChoice,
         #[command(flatten)]
         params: ParamOpts,
-    },
-    /// Magical Circle: every way to win one of the revealed cards with a hand of swap cards.
-    Solve {
-        /// The tokens read clockwise from the Lady, e.g. FWEALD.
-        #[arg(long)]
-        arrangement: String,
-        /// The revealed cards, comma-separated arrangements.
-        #[arg(long)]
-        cards: String,
-        /// The swap cards in hand, e.g. 1234.
-        #[arg(long)]
-        hand: String,
     },
     /// Puzzles drawn from recorded games: generate a set, verify one (docs/puzzles.md).
     #[command(subcommand)]
@@ -383,11 +375,6 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
             json,
             params,
         } => notation::show(&game, &position, json, &params),
-        Command::Solve {
-            arrangement,
-            cards,
-            hand,
-        } => solve::solve(&arrangement, &cards, &hand),
         Command::Puzzles(command) => puzzles::run(command),
         Command::Play {
             game,
@@ -426,23 +413,66 @@ fn end_quietly_on_a_closed_pipe() {
     }
 }
 
-/// Runs the CLI on this process's arguments with the games of `catalog` (the first catalog
-/// given in a process stays).
-pub fn run_with(catalog: Catalog) -> ExitCode {
-    catalog::CATALOG.get_or_init(|| catalog);
-    let cli = match Cli::try_parse() {
+/// The command line for the games of `catalog`: the CLI's own commands with every game's
+/// parameters as flags, and the games' own commands (refused when two games, or a game and
+/// the CLI, name one command alike).
+fn command_line(catalog: &Catalog) -> anyhow::Result<(clap::Command, Vec<GameCommand>)> {
+    let games: Vec<&'static tabula_core::GameDescription> = catalog
+        .entries()
+        .iter()
+        .map(|e| e.info().description)
+        .collect();
+    let builtin = Cli::command();
+    let commands = game_commands::game_commands(&games, &builtin)
+        .context("the games' commands cannot be offered")?;
+    let flags = game_flags::game_flags(&games);
+    let after_help = format!(
+        "{AFTER_HELP}\n\nGame parameters, as flags of the commands that take them (see `tabula \
+         <command> --help`), from the games' descriptions: {}; any parameter also as --param \
+         key=value.",
+        game_flags::flag_list(&flags)
+    );
+    let command = game_flags::add_game_flags(builtin, &flags).after_help(after_help);
+    Ok((
+        game_commands::add_game_commands(command, &commands),
+        commands,
+    ))
+}
+
+/// Parses the command line and runs it.
+fn parse_and_run(catalog: &Catalog) -> anyhow::Result<ExitCode> {
+    let (command, game_commands) = command_line(catalog)?;
+    let matches = match command.try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return Ok(clap_exit(e)),
+    };
+    if let Some(result) = game_commands::run_game_command(&matches, &game_commands) {
+        end_quietly_on_a_closed_pipe();
+        return result.map(|()| ExitCode::SUCCESS);
+    }
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            e.print().ok();
-            return ExitCode::from(code);
-        }
+        Err(e) => return Ok(clap_exit(e)),
     };
     if !matches!(cli.command, Command::Serve(_)) {
         end_quietly_on_a_closed_pipe();
     }
-    match dispatch(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+    dispatch(cli).map(|()| ExitCode::SUCCESS)
+}
+
+/// Prints clap's message (help, version or a usage error) with its exit status.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    let code = if e.use_stderr() { 2 } else { 0 };
+    e.print().ok();
+    ExitCode::from(code)
+}
+
+/// Runs the CLI on this process's arguments with the games of `catalog` (the first catalog
+/// given in a process stays).
+pub fn run_with(catalog: Catalog) -> ExitCode {
+    let catalog = catalog::CATALOG.get_or_init(|| catalog);
+    match parse_and_run(catalog) {
+        Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)

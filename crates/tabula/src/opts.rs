@@ -1,44 +1,80 @@
 //! Options shared by several commands: game parameters and seats.
 
+use crate::game_flags::{self, GivenValue, PARAM_PAIRS};
 use anyhow::{Context, Result, bail};
-use clap::Args;
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use serde_json::{Map, Value};
+use std::path::Path;
 use tabula_core::Seat;
 
-/// Game parameters given on the command line.
-#[derive(Args, Debug, Default, Clone)]
+/// Game parameters given on the command line: by the flags generated from the games'
+/// descriptions (`crate::game_flags`), and as `--param key=value`.
+#[derive(Debug, Default, Clone)]
 pub struct ParamOpts {
-    /// Khan-Tsin: the board layout, 36 digits 1/2/3 (12 of each) in track order.
-    #[arg(long, value_name = "DIGITS")]
-    pub layout: Option<String>,
-    /// China Moon: a board file (JSON) instead of the standard board.
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<std::path::PathBuf>,
-    /// End the game in a draw after this many plies (automated play; off by default).
-    #[arg(long, value_name = "N")]
-    pub max_plies: Option<u32>,
-    /// Any other game parameter, as key=value (value read as JSON when it parses, else text).
-    #[arg(long = "param", value_name = "KEY=VALUE")]
+    /// The parameters given by their own flags, in no particular order.
+    pub given: Vec<(String, GivenValue)>,
+    /// The parameters given as `--param key=value`.
     pub extra: Vec<String>,
 }
 
+/// `--param`; the games' own flags are added to the command line once it is built
+/// ([`game_flags::add_game_flags`]), where every command is seen whole.
+impl Args for ParamOpts {
+    fn augment_args(command: Command) -> Command {
+        command.arg(
+            Arg::new(PARAM_PAIRS)
+                .long("param")
+                .value_name("KEY=VALUE")
+                .action(ArgAction::Append)
+                .help(
+                    "Any game parameter, as key=value (value read as JSON when it parses, \
+                     else text)",
+                ),
+        )
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        Self::augment_args(command)
+    }
+}
+
+impl FromArgMatches for ParamOpts {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let extra = matches
+            .try_get_many::<String>(PARAM_PAIRS)
+            .ok()
+            .flatten()
+            .map(|values| values.cloned().collect())
+            .unwrap_or_default();
+        Ok(ParamOpts {
+            given: game_flags::given(matches),
+            extra,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
 impl ParamOpts {
-    /// The parameters as the registry takes them.
+    /// The parameters as the registry takes them (a parameter a game lacks is refused there,
+    /// naming the game and the parameter).
     pub fn to_json(&self, players: Option<usize>) -> Result<Value> {
         let mut map = Map::new();
         if let Some(n) = players {
             map.insert("players".into(), Value::from(n));
         }
-        if let Some(layout) = &self.layout {
-            map.insert("layout".into(), Value::from(layout.clone()));
-        }
-        if let Some(path) = &self.board {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read board file {}", path.display()))?;
-            map.insert("board".into(), Value::from(text));
-        }
-        if let Some(n) = self.max_plies {
-            map.insert("max_plies".into(), Value::from(n));
+        for (name, value) in &self.given {
+            let value = match value {
+                GivenValue::Value(v) => v.clone(),
+                GivenValue::File(path) => Value::from(
+                    std::fs::read_to_string(path)
+                        .with_context(|| format!("cannot read {name} file {}", path.display()))?,
+                ),
+            };
+            map.insert(name.clone(), value);
         }
         for pair in &self.extra {
             let Some((key, value)) = pair.split_once('=') else {
@@ -48,6 +84,14 @@ impl ParamOpts {
             map.insert(key.to_string(), value);
         }
         Ok(Value::Object(map))
+    }
+
+    /// The file given for the `text` parameter `name`, if any.
+    pub fn file(&self, name: &str) -> Option<&Path> {
+        self.given.iter().find_map(|(n, v)| match v {
+            GivenValue::File(path) if n == name => Some(path.as_path()),
+            _ => None,
+        })
     }
 }
 

@@ -10,6 +10,7 @@ pub const DESCRIPTION: GameDescription = GameDescription {
     max_players: 2,
     default_players: 2,
     params: &[],
+    commands: &[],
     real_time: false,
     draws_by_agreement: false,
     hidden_information: false,

@@ -28,6 +28,7 @@ static DESCRIPTION: GameDescription = GameDescription {
     translations: &[],
     lessons: None,
     puzzles: None,
+    commands: &[],
 };
 
 static ENTRY: Entry<Broken> = Entry::new(&DESCRIPTION, BotFactory::new);

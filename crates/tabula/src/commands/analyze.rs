@@ -75,7 +75,7 @@ pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
     // The records hold every move, so that openings can be studied and games replayed.
     config.record_moves = args.records.is_some();
     let base = args.params.to_json(args.players)?;
-    let board = args.params.board.as_ref().map(|p| p.display().to_string());
+    let board = args.params.file("board").map(|p| p.display().to_string());
     let variants = if args.variants.is_empty() {
         vec![Variant {
             name: String::new(),

@@ -1,5 +1,6 @@
 //! The `tabula` binary with each registered game: setup positions, legal actions, applying
-//! actions, game parameters on the command line, `solve` and `rules`.
+//! actions, game parameters on the command line (flags made from the games' descriptions),
+//! `solve` (a command Magical Circle's description declares) and `rules`.
 
 use crate::support;
 
@@ -108,6 +109,86 @@ fn china_moon_board_file_parameter_and_its_errors() {
         dir.join("missing.json").to_str().unwrap(),
     ]);
     assert!(err.contains("cannot read board file"), "{err}");
+}
+
+#[test]
+fn every_games_parameters_are_flags_listed_in_help_with_the_games_that_have_them() {
+    let help = ok(&["show", "--help"]);
+    assert!(help.contains("Game parameters:"), "{help}");
+    assert!(help.contains("--deck-step <N>"), "{help}");
+    assert!(
+        help.contains("Magical Circle: D3: the deck holds"),
+        "{help}"
+    );
+    assert!(help.contains("Toumaï: with 2 players"), "{help}");
+    assert!(help.contains("Khan-Tsin: with 2 players"), "{help}");
+    assert!(help.contains("[possible values: take, leave]"), "{help}");
+    let top = ok(&["--help"]);
+    assert!(top.contains("--swap-lock"), "{top}");
+    assert!(top.contains("--layout"), "{top}");
+    // A command without game parameters gets none.
+    assert!(!ok(&["bench", "--help"]).contains("--layout"));
+}
+
+#[test]
+fn a_parameters_flag_sets_it_and_is_read_by_its_kind() {
+    let standard = ok(&["new", "toumai", "--seed", "1"]);
+    let swapped = ok(&["new", "toumai", "--seed", "1", "--colours", "RB"]);
+    assert!(swapped.contains(" RB R "), "{swapped}");
+    assert_ne!(standard, swapped);
+    let two_cards = ok(&[
+        "new",
+        "magical-circle",
+        "--seed",
+        "1",
+        "--swap-values",
+        "1,2",
+    ]);
+    assert!(two_cards.contains("seats=12:-:-/12:-:-"), "{two_cards}");
+    let err = fails(&["new", "magical-circle", "--deck-step", "many"]);
+    assert!(
+        err.contains("--deck-step") && err.contains("`many`"),
+        "{err}"
+    );
+    let err = fails(&["new", "toumai", "--swap-lock", "never"]);
+    assert!(
+        err.contains("--swap-lock") && err.contains("never"),
+        "{err}"
+    );
+    // `new` keeps its own --placement; the parameter is given with --param.
+    let err = fails(&["new", "khan-tsin", "--placement", "all_twelve"]);
+    assert!(err.contains("all_twelve"), "{err}");
+    ok(&["new", "khan-tsin", "--param", "placement=all_twelve"]);
+}
+
+#[test]
+fn a_flag_for_a_parameter_the_game_lacks_is_refused_naming_both() {
+    let err = fails(&["new", "china-moon", "--layout", &"123".repeat(12)]);
+    assert!(
+        err.contains("china-moon") && err.contains("layout"),
+        "{err}"
+    );
+    let err = fails(&[
+        "legal",
+        "toumai",
+        "-/-/-/-/-/-/-/-/- YR Y 00 -",
+        "--target",
+        "3",
+    ]);
+    assert!(err.contains("toumai") && err.contains("target"), "{err}");
+}
+
+#[test]
+fn solve_is_the_command_magical_circles_description_declares() {
+    let help = ok(&["--help"]);
+    assert!(
+        help.contains("solve    Magical Circle: every way to win one of the revealed cards"),
+        "{help}"
+    );
+    let help = ok(&["solve", "--help"]);
+    assert!(help.contains("--arrangement <ARRANGEMENT>"), "{help}");
+    let err = fails(&["solve", "--arrangement", "FWEALD", "--cards", "FWEALD"]);
+    assert!(err.contains("--hand <HAND>"), "{err}");
 }
 
 #[test]
