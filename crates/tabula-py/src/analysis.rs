@@ -80,7 +80,7 @@ pub(crate) fn run(req: Request<'_>, py: Python<'_>) -> PyResult<(Value, Vec<Game
         &report,
         entry.info().title,
         &req.params,
-        None,
+        &[],
         req.random_setup,
         config.race,
     )

@@ -415,7 +415,7 @@ impl Tuner {
                 r,
                 entry.info().description.title,
                 &self.settings[best].0,
-                None,
+                &[],
                 self.random_setup,
                 MatchConfig::default().race,
             )

@@ -6,13 +6,14 @@ use tabula_ai::AnalysisReport;
 use tabula_ai::arena::RaceRule;
 
 /// The report as JSON with the game's `title`, the parameters it was played with (`players`
-/// from the report; a board file named by `board`, its path, not copied), whether setups
-/// were random and how races were decided (`race`, the matches' [`RaceRule`]).
+/// from the report; a parameter read from a file named by its path, not copied: `files`
+/// pairs such a parameter's name with the path), whether setups were random and how races
+/// were decided (`race`, the matches' [`RaceRule`]).
 pub fn analysis_json(
     report: &AnalysisReport,
     title: &str,
     params: &Value,
-    board: Option<&str>,
+    files: &[(String, String)],
     random_setup: bool,
     race: RaceRule,
 ) -> Result<Value, serde_json::Error> {
@@ -21,8 +22,8 @@ pub fn analysis_json(
         _ => Value::Object(Default::default()),
     };
     params["players"] = Value::from(report.seats);
-    if let Some(board) = board {
-        params["board"] = Value::from(board);
+    for (name, path) in files {
+        params[name.as_str()] = Value::from(path.as_str());
     }
     let mut json = serde_json::to_value(report)?;
     json["title"] = Value::from(title);

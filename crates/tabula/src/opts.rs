@@ -4,7 +4,6 @@ use crate::game_flags::{self, GivenValue, PARAM_PAIRS};
 use anyhow::{Context, Result, bail};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use serde_json::{Map, Value};
-use std::path::Path;
 use tabula_core::Seat;
 
 /// Game parameters given on the command line: by the flags generated from the games'
@@ -86,12 +85,15 @@ impl ParamOpts {
         Ok(Value::Object(map))
     }
 
-    /// The file given for the `text` parameter `name`, if any.
-    pub fn file(&self, name: &str) -> Option<&Path> {
-        self.given.iter().find_map(|(n, v)| match v {
-            GivenValue::File(path) if n == name => Some(path.as_path()),
-            _ => None,
-        })
+    /// The parameters given as files (`text` parameters), each with its file's path.
+    pub fn files(&self) -> Vec<(String, String)> {
+        self.given
+            .iter()
+            .filter_map(|(n, v)| match v {
+                GivenValue::File(path) => Some((n.clone(), path.display().to_string())),
+                GivenValue::Value(_) => None,
+            })
+            .collect()
     }
 }
 

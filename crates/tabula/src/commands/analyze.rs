@@ -75,15 +75,15 @@ pub fn analyze(args: AnalyzeArgs<'_>) -> Result<()> {
     // The records hold every move, so that openings can be studied and games replayed.
     config.record_moves = args.records.is_some();
     let base = args.params.to_json(args.players)?;
-    let board = args.params.file("board").map(|p| p.display().to_string());
+    let files = args.params.files();
     let variants = if args.variants.is_empty() {
         vec![Variant {
             name: String::new(),
             params: base,
-            board_path: board,
+            files,
         }]
     } else {
-        parse_variants(args.variants, &base, board.as_deref())?
+        parse_variants(args.variants, &base, &files, entry.info().params)?
     };
     let evaluation =
         Evaluation::from_option(args.evaluator).map_err(|e| anyhow!("--evaluator: {e}"))?;
@@ -301,7 +301,7 @@ fn full_json(
         report,
         title,
         &variant.params,
-        variant.board_path.as_deref(),
+        &variant.files,
         args.random_setup,
         MATCH_RACE,
     )?;

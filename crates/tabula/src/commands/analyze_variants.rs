@@ -1,6 +1,6 @@
 //! `tabula analyze --variant NAME:key=value[,key=value…]`: the variants of a comparison,
-//! each the command's parameters with some changed (`players`, `layout`, `board` (a file),
-//! `max_plies` and any `--param` key); and the comparison page that shows them side by side,
+//! each the command's parameters with some changed (`players` or any of the game's
+//! parameters, read by the kind its description gives: a `text` parameter from a file); and the comparison page that shows them side by side,
 //! every plot that makes sense per variant overlaid with a series per variant.
 
 use super::analyze_html::with_contents;
@@ -12,18 +12,27 @@ use std::fmt::Write;
 use tabula_ai::AnalysisReport;
 use tabula_ai::analysis::compare::Comparison;
 use tabula_ai::analysis::significance::p_text;
+use tabula_registry::ParamDescription;
 
 /// One variant: its name, and the parameters it is played with (as the registry takes
-/// them), with a board file named by its path for the report.
+/// them), with the parameters read from files named by their paths for the report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variant {
     pub name: String,
     pub params: Value,
-    pub board_path: Option<String>,
+    /// `(parameter, path)` of each parameter read from a file.
+    pub files: Vec<(String, String)>,
 }
 
-/// Parses `NAME:key=value,…` over the base parameters `base`.
-pub fn parse_variant(text: &str, base: &Value, base_board: Option<&str>) -> Result<Variant> {
+/// Parses `NAME:key=value,…` over the base parameters `base` (with `base_files`, those of
+/// them read from files), reading each value by its kind in `described` (the game's
+/// parameters).
+pub fn parse_variant(
+    text: &str,
+    base: &Value,
+    base_files: &[(String, String)],
+    described: &[ParamDescription],
+) -> Result<Variant> {
     let Some((name, settings)) = text.split_once(':') else {
         bail!("--variant `{text}`: expected NAME:key=value[,key=value…]");
     };
@@ -35,21 +44,29 @@ pub fn parse_variant(text: &str, base: &Value, base_board: Option<&str>) -> Resu
         Value::Object(_) => base.clone(),
         _ => Value::Object(Default::default()),
     };
-    let mut board_path = base_board.map(str::to_string);
+    let mut files = base_files.to_vec();
     for pair in settings.split(',').filter(|p| !p.trim().is_empty()) {
         let Some((key, value)) = pair.split_once('=') else {
             bail!("--variant {name}: `{pair}`: expected key=value");
         };
         let (key, value) = (key.trim(), value.trim());
-        let value = match key {
-            "layout" => Value::from(value),
-            "board" => {
+        let kind = match key {
+            "players" => "integer",
+            _ => described
+                .iter()
+                .find(|p| p.name == key)
+                .map_or("", |p| p.kind),
+        };
+        files.retain(|(n, _)| n != key);
+        let value = match kind {
+            "string" => Value::from(value),
+            "text" => {
                 let text = std::fs::read_to_string(value)
-                    .with_context(|| format!("--variant {name}: cannot read board file {value}"))?;
-                board_path = Some(value.to_string());
+                    .with_context(|| format!("--variant {name}: cannot read {key} file {value}"))?;
+                files.push((key.to_string(), value.to_string()));
                 Value::from(text)
             }
-            "players" | "max_plies" => {
+            "integer" => {
                 let n: u64 = value.parse().with_context(|| {
                     format!("--variant {name}: {key} must be a whole number, not `{value}`")
                 })?;
@@ -62,15 +79,20 @@ pub fn parse_variant(text: &str, base: &Value, base_board: Option<&str>) -> Resu
     Ok(Variant {
         name: name.to_string(),
         params,
-        board_path,
+        files,
     })
 }
 
 /// The variants of `texts`, refusing a name given twice.
-pub fn parse_variants(texts: &[String], base: &Value, board: Option<&str>) -> Result<Vec<Variant>> {
+pub fn parse_variants(
+    texts: &[String],
+    base: &Value,
+    files: &[(String, String)],
+    described: &[ParamDescription],
+) -> Result<Vec<Variant>> {
     let mut out: Vec<Variant> = Vec::new();
     for t in texts {
-        let v = parse_variant(t, base, board)?;
+        let v = parse_variant(t, base, files, described)?;
         if out.iter().any(|o| o.name == v.name) {
             bail!("--variant {}: the name is given twice", v.name);
         }
@@ -243,8 +265,8 @@ pub fn comparison_html(
     h.push_str("<h2 id=\"variants\">Each variant</h2>\n<ul>\n");
     for (v, _) in variants {
         let mut params = v.params.clone();
-        if let Some(path) = &v.board_path {
-            params["board"] = Value::from(path.as_str());
+        for (key, path) in &v.files {
+            params[key.as_str()] = Value::from(path.as_str());
         }
         let _ = writeln!(
             h,
@@ -262,17 +284,49 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// A game's parameters as its description gives them.
+    const PARAMS: &[ParamDescription] = &[
+        param("layout", "string"),
+        param("board", "text"),
+        param("max_plies", "integer"),
+    ];
+
+    const fn param(name: &'static str, kind: &'static str) -> ParamDescription {
+        ParamDescription {
+            name,
+            kind,
+            help: "",
+            default: None,
+            values: &[],
+        }
+    }
+
     #[test]
-    fn a_variant_changes_the_base_parameters() {
+    fn a_variant_changes_the_base_parameters_each_read_by_its_described_kind() {
         let base = json!({"players": 2, "max_plies": 300});
-        let v = parse_variant("B:players=3,target=4,layout=123", &base, None).unwrap();
+        let v = parse_variant("B:players=3,target=4,layout=123", &base, &[], PARAMS).unwrap();
         assert_eq!(v.name, "B");
         assert_eq!(
             v.params,
             json!({"players": 3, "max_plies": 300, "target": 4, "layout": "123"})
         );
-        let same = parse_variant("A:", &base, None).unwrap();
+        let same = parse_variant("A:", &base, &[], PARAMS).unwrap();
         assert_eq!(same.params, base);
+    }
+
+    #[test]
+    fn a_text_parameter_of_a_variant_is_read_from_its_file_and_named_by_its_path() {
+        let path = std::env::temp_dir().join(format!("variant-{}.txt", std::process::id()));
+        std::fs::write(&path, "the board").unwrap();
+        let shown = path.display().to_string();
+        let base = json!({"board": "the standard board"});
+        let base_files = vec![("board".to_string(), "standard.json".to_string())];
+        let v = parse_variant(&format!("B:board={shown}"), &base, &base_files, PARAMS).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(v.params, json!({"board": "the board"}));
+        assert_eq!(v.files, vec![("board".to_string(), shown)]);
+        let kept = parse_variant("A:max_plies=9", &base, &base_files, PARAMS).unwrap();
+        assert_eq!(kept.files, base_files);
     }
 
     #[test]
@@ -283,12 +337,13 @@ mod tests {
             (":players=3", "name must be non-empty"),
             ("B:players", "expected key=value"),
             ("B:players=three", "players must be a whole number"),
+            ("B:max_plies=many", "max_plies must be a whole number"),
             ("B:board=/nonexistent/board.json", "cannot read board file"),
         ] {
-            let err = parse_variant(text, &base, None).unwrap_err();
+            let err = parse_variant(text, &base, &[], PARAMS).unwrap_err();
             assert!(format!("{err:#}").contains(needle), "{text}: {err:#}");
         }
-        let twice = parse_variants(&["A:".into(), "A:x=1".into()], &base, None).unwrap_err();
+        let twice = parse_variants(&["A:".into(), "A:x=1".into()], &base, &[], PARAMS).unwrap_err();
         assert!(twice.to_string().contains("given twice"), "{twice}");
     }
 }

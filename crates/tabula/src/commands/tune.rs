@@ -180,7 +180,7 @@ pub fn tuned_json(t: &Tuned, args: &TuneArgs) -> Result<Value> {
             r,
             &t.title,
             &params_of(&t.axes, &t.settings[best]),
-            None,
+            &[],
             args.random_setup,
             MATCH_RACE,
         )?,
