@@ -38,4 +38,4 @@ pub use report_json::analysis_json;
 pub use status::{EndWhy, GameResult, GameStatus, game_status, status_json};
 pub use tabula_ai::Stop;
 pub use tabula_core::{GameDescription, ParamDescription, SeatDescription};
-pub use terminal::{Colour, Move, Segment, TerminalLook};
+pub use terminal::{Colour, Move, Segment, TerminalLook, Words};

@@ -58,8 +58,11 @@ pub struct Move<'a> {
     pub who: &'a str,
     /// The host's words: the text of a key (e.g. `c4.m.drop`) in the host's language, its
     /// `{name}` placeholders filled from the pairs (a plural picks its form by `n`).
-    pub words: &'a dyn Fn(&str, &[(&str, &str)]) -> String,
+    pub words: &'a Words<'a>,
 }
+
+/// The host's words (see [`Move::words`]): a key and its `{name}` values to the text.
+pub type Words<'a> = dyn Fn(&str, &[(&str, &str)]) -> String + 'a;
 
 impl Move<'_> {
     /// The text of `key` with `params` filled in (see [`Move::words`]).
