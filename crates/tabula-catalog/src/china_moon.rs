@@ -4,8 +4,9 @@ use tabula_ai::BotFactory;
 use tabula_china_moon::ChinaMoon;
 use tabula_registry::{Entry, Ladder};
 
-pub static ENTRY: Entry<ChinaMoon> =
-    Entry::new(&tabula_china_moon::DESCRIPTION, BotFactory::new).with_ladder(&LADDER);
+pub static ENTRY: Entry<ChinaMoon> = Entry::new(&tabula_china_moon::DESCRIPTION, BotFactory::new)
+    .with_ladder(&LADDER)
+    .with_terminal(&crate::terminal::china_moon::LOOK);
 
 /// The levels' ladder, each against the one below (docs/performance.md, "Bot strength",
 /// 2 December 2026): their estimated ratings.

@@ -14,7 +14,8 @@ pub static ENTRY: Entry<ConnectFour> = Entry::new(&tabula_connect_four::DESCRIPT
     BotFactory::new().with_alphabeta().with_solver(solver)
 })
 .with_ladder(&LADDER)
-.with_themes(tabula_connect_four::puzzle_themes);
+.with_themes(tabula_connect_four::puzzle_themes)
+.with_terminal(&crate::terminal::CONNECT_FOUR);
 
 /// The levels' ladder, each against the one below (docs/performance.md, "Bot strength",
 /// 2 December 2026): their estimated ratings.

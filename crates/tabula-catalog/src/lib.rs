@@ -2,7 +2,7 @@
 //!
 //! The games Tabula ships, registered exactly as a crate outside Tabula registers its own: each
 //! game's [`tabula_registry::Entry`] (its crate's description and the game's bots, one module
-//! per game) and [`builtin`], the catalog of them all that the `tabula` binary, the server's
+//! per game, and how it shows itself in a terminal, in the module `terminal`) and [`builtin`], the catalog of them all that the `tabula` binary, the server's
 //! product and the Python package offer. The registry itself names no game.
 //!
 //! A downstream crate adds its games to this catalog
@@ -15,6 +15,7 @@ mod china_moon;
 mod connect_four;
 mod khan_tsin;
 pub mod magical_circle;
+mod terminal;
 mod toumai;
 
 use tabula_registry::Catalog;

@@ -24,7 +24,8 @@ pub static ENTRY: Entry<MagicalCircle> = Entry::new(&tabula_magical_circle::DESC
         .with_level_policy(|search, level, _seed| Box::new(SightBot::new(search, level)))
 })
 .with_ladder(&LADDER)
-.with_race_lines(tabula_magical_circle::fewest_swap_lines);
+.with_race_lines(tabula_magical_circle::fewest_swap_lines)
+.with_terminal(&crate::terminal::MAGICAL_CIRCLE);
 
 /// The levels' ladder, each against the one below (docs/performance.md, "Bot strength",
 /// 2 December 2026): their estimated ratings.

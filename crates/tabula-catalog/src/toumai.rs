@@ -8,7 +8,8 @@ pub static ENTRY: Entry<Toumai> = Entry::new(&tabula_toumai::DESCRIPTION, || {
     BotFactory::new().with_alphabeta()
 })
 .with_ladder(&LADDER)
-.with_themes(tabula_toumai::puzzle_themes);
+.with_themes(tabula_toumai::puzzle_themes)
+.with_terminal(&crate::terminal::toumai::LOOK);
 
 /// The levels' ladder, each against the one below (docs/performance.md, "Bot strength",
 /// 2 December 2026): their estimated ratings.

@@ -1,7 +1,7 @@
 //! [`GameEntry`]: how the registry makes games of one kind, from parameters as JSON.
 
 use crate::bots::{TypedBot, parse_spec};
-use crate::{DynBot, DynGame, GameInfo, Ladder, RegistryError, Typed};
+use crate::{DynBot, DynGame, GameInfo, Ladder, RegistryError, TerminalLook, Typed};
 use serde_json::{Map, Value};
 use tabula_ai::analysis::{AnalysisOptions, AnalysisReport, Phase};
 use tabula_ai::arena::MatchConfig;
@@ -85,6 +85,12 @@ pub trait GameEntry: Sync {
         let _ = (game, seat);
         Vec::new()
     }
+
+    /// How the game shows itself in a terminal (legend, moves in words, colours); `None` by
+    /// default: the plain board and moves in notation.
+    fn terminal(&self) -> Option<&'static TerminalLook> {
+        None
+    }
 }
 
 /// A game's race puzzles (see [`GameEntry::race_lines`]): every line of the fewest moves by
@@ -102,6 +108,7 @@ pub struct Entry<G: Game> {
     bots: fn() -> BotFactory<G>,
     themes: Option<Themes<G>>,
     race_lines: Option<RaceLines<G>>,
+    terminal: Option<&'static TerminalLook>,
 }
 
 impl<G: Game> Entry<G> {
@@ -113,7 +120,14 @@ impl<G: Game> Entry<G> {
             bots,
             themes: None,
             race_lines: None,
+            terminal: None,
         }
+    }
+
+    /// The same entry showing itself in a terminal with `look` (see [`TerminalLook`]).
+    pub const fn with_terminal(mut self, look: &'static TerminalLook) -> Self {
+        self.terminal = Some(look);
+        self
     }
 
     /// The same entry finding race puzzles with `lines` (the game crate's solver).
@@ -327,5 +341,9 @@ impl<G: Notation + Presentation> GameEntry for Entry<G> {
             .into_iter()
             .map(|line| line.into_iter().map(|a| game.format_action(a)).collect())
             .collect()
+    }
+
+    fn terminal(&self) -> Option<&'static TerminalLook> {
+        self.terminal
     }
 }

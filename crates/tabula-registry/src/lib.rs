@@ -23,6 +23,7 @@ mod info;
 mod ladder;
 mod report_json;
 mod status;
+pub mod terminal;
 
 pub use bots::{BotMove, DynBot, RandomBot};
 pub use catalog::Catalog;
@@ -37,3 +38,4 @@ pub use report_json::analysis_json;
 pub use status::{EndWhy, GameResult, GameStatus, game_status, status_json};
 pub use tabula_ai::Stop;
 pub use tabula_core::{GameDescription, ParamDescription, SeatDescription};
+pub use terminal::{Colour, Move, Segment, TerminalLook, Words};

@@ -80,10 +80,8 @@ impl Lang {
 pub struct Text {
     /// `{title}`: the opening line.
     pub intro: &'static str,
-    /// The heading of the legend.
+    /// The heading of the legend (the lines are the game's own, from its terminal look).
     pub legend: &'static str,
-    /// Per game name: the lines of the legend, one per mark the board uses.
-    pub legends: &'static [(&'static str, &'static [&'static str])],
     /// `{seat}`, `{action}`: a bot's action.
     pub bot_plays: &'static str,
     /// `{words}`, `{action}`: a bot's action in words, then in notation.
@@ -147,14 +145,5 @@ impl Text {
             Some((_, name)) => format!("{name} {rest}"),
             None => english.to_string(),
         }
-    }
-
-    /// The legend of a game's board, or nothing for a game without one.
-    pub fn legend_of(&self, game: &str) -> &'static [&'static str] {
-        self.legends
-            .iter()
-            .find(|(name, _)| *name == game)
-            .map(|(_, lines)| *lines)
-            .unwrap_or(&[])
     }
 }

@@ -60,6 +60,17 @@ fn a_person_plays_against_the_bot_in_the_terminal() {
 }
 
 #[test]
+fn a_game_without_a_terminal_look_plays_with_no_legend_and_moves_in_notation() {
+    let out = run(&["play", "tic-tac-toe", "--human", "none", "--seed", "1"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let played = text(&out.stdout);
+    assert!(!played.contains("Legend:"), "{played}");
+    assert!(played.contains("Red (x) plays "), "{played}");
+    assert!(played.contains("Blue (o) plays "), "{played}");
+    assert!(played.contains("Game over"), "{played}");
+}
+
+#[test]
 fn perfect_bots_draw_every_game_of_a_match() {
     let out = run(
         &[

@@ -11,6 +11,7 @@ mod level_ratings;
 mod magical_circle_levels;
 mod rules_translations;
 mod status;
+mod terminal;
 
 use tabula_registry::{DynBot, RegistryError};
 

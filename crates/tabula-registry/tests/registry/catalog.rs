@@ -4,7 +4,7 @@ use crate::unserialisable::Broken;
 use tabula_ai::BotFactory;
 use tabula_registry::{Catalog, Entry, GameDescription, RegistryError, SeatDescription};
 
-static DESCRIPTION: GameDescription = GameDescription {
+pub(crate) static DESCRIPTION: GameDescription = GameDescription {
     name: "broken",
     title: "Broken",
     min_players: 2,
@@ -31,7 +31,7 @@ static DESCRIPTION: GameDescription = GameDescription {
     commands: &[],
 };
 
-static ENTRY: Entry<Broken> = Entry::new(&DESCRIPTION, BotFactory::new);
+pub(crate) static ENTRY: Entry<Broken> = Entry::new(&DESCRIPTION, BotFactory::new);
 
 #[test]
 fn an_empty_catalog_knows_no_game_not_even_a_shipped_one() {

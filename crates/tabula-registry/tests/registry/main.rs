@@ -2,4 +2,5 @@
 //! each module one subject.
 
 mod catalog;
+mod terminal;
 mod unserialisable;

@@ -19,7 +19,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tabula_core::{Actor, Seat, ToAct, rng_from_seed};
-use tabula_registry::{DynBot, DynGame, Setup};
+use tabula_registry::{DynBot, DynGame, Setup, TerminalLook};
 
 pub struct PlayArgs<'a> {
     pub game: &'a str,
@@ -93,13 +93,27 @@ impl Voice<'_> {
         }
     }
 
-    /// The board, in colour, and the status line.
-    fn board(&self, state: &dyn DynGame) {
+    /// A bot's move, applied as `done`: in words where the game's terminal `look` tells it,
+    /// with the notation after them, else in notation.
+    fn bot_line(
+        &self,
+        look: Option<&TerminalLook>,
+        before: &dyn DynGame,
+        after: &dyn DynGame,
+        seat: Seat,
+        done: &str,
+    ) -> String {
+        let name = self.seat(before, seat);
+        match moves::describe(self.lang, look, before, after, seat, done, &name) {
+            Some(words) => fill(self.text.bot_move, &[("words", &words), ("action", done)]),
+            None => fill(self.text.bot_plays, &[("seat", &name), ("action", done)]),
+        }
+    }
+
+    /// The board, in colour as the game's terminal `look` paints it, and the status line.
+    fn board(&self, state: &dyn DynGame, look: Option<&TerminalLook>) {
         println!();
-        print!(
-            "{}",
-            self.painter.board(state.game_name(), &state.board_text())
-        );
+        print!("{}", self.painter.board(look, &state.board_text()));
         println!("{}", self.status(state));
     }
 }
@@ -152,7 +166,9 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
     let mut attempt_started: Option<Instant> = None;
     let mut shown = String::new();
     println!("{}", fill(text.intro, &[("title", entry.info().title)]));
-    let legend = text.legend_of(entry.info().name);
+    // The game's own presentation: legend, moves in words, colours (none: plain).
+    let look = entry.terminal();
+    let legend = look.map_or(&[][..], |l| l.legend(args.lang.code()));
     if !legend.is_empty() {
         println!("{}", text.legend);
         legend.iter().for_each(|line| println!("  {line}"));
@@ -166,7 +182,7 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
         let bots_only_start = args.humans.is_empty() && shown.is_empty();
         if (humans_may_act || over || bots_only_start) && state.position() != shown {
             shown = state.position();
-            voice.board(state.as_ref());
+            voice.board(state.as_ref(), look);
         }
         match state.to_act() {
             ToAct::Over(_) => return Ok(()),
@@ -194,9 +210,15 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
         if humans_to_act.is_empty() && host_deadline.is_none() {
             // Turn-based bots' turn: no clock to run.
             match bot_move {
-                Some((_, seat, action)) => {
-                    apply_bot(state.as_mut(), &mut bots, seat, &action, &mut rng, &voice)
-                }
+                Some((_, seat, action)) => apply_bot(
+                    state.as_mut(),
+                    &mut bots,
+                    seat,
+                    &action,
+                    &mut rng,
+                    &voice,
+                    look,
+                ),
                 None => anyhow::bail!(
                     "{}",
                     fill(
@@ -240,10 +262,18 @@ pub fn play(args: PlayArgs<'_>) -> Result<()> {
                         state.resolve_chance(&mut rng);
                         // The board once, for the person whose attempt just failed.
                         shown = state.position();
-                        voice.board(state.as_ref());
+                        voice.board(state.as_ref(), look);
                     }
                 } else if let Some((_, seat, action)) = bot_move {
-                    apply_bot(state.as_mut(), &mut bots, seat, &action, &mut rng, &voice);
+                    apply_bot(
+                        state.as_mut(),
+                        &mut bots,
+                        seat,
+                        &action,
+                        &mut rng,
+                        &voice,
+                        look,
+                    );
                 }
             }
             Err(RecvTimeoutError::Disconnected) => {
@@ -295,17 +325,16 @@ fn apply_bot(
     action: &str,
     rng: &mut tabula_core::GameRng,
     voice: &Voice<'_>,
+    look: Option<&TerminalLook>,
 ) {
     let name = voice.seat(state, seat);
     let before = state.clone_box();
     match apply_and_tell(state, bots, Actor::Seat(seat), action) {
         Ok(done) => {
-            let line = match moves::describe(voice.lang, before.as_ref(), state, seat, &done, &name)
-            {
-                Some(words) => fill(voice.text.bot_move, &[("words", &words), ("action", &done)]),
-                None => fill(voice.text.bot_plays, &[("seat", &name), ("action", &done)]),
-            };
-            println!("{line}");
+            println!(
+                "{}",
+                voice.bot_line(look, before.as_ref(), state, seat, &done)
+            );
         }
         Err(e) => println!(
             "{}",
@@ -437,5 +466,32 @@ mod tests {
             let line = voice.status(state.as_ref());
             assert!(line.contains(words), "{lang:?}: {line}");
         }
+    }
+
+    #[test]
+    fn a_game_without_a_terminal_look_plays_with_a_plain_board_and_notation() {
+        let entry = crate::catalog::find("connect-four").unwrap();
+        let mut rng = rng_from_seed(0);
+        let before = entry
+            .new_game(&serde_json::json!({}), Setup::Placement, &mut rng)
+            .unwrap();
+        let mut after = before.clone_box();
+        let done = after.apply(Actor::Seat(Seat(0)), "4").unwrap();
+        let voice = Voice {
+            lang: Lang::En,
+            text: Lang::En.text(),
+            painter: Painter { on: true },
+            rules: "",
+        };
+        let plain = "\x1b[1;31mRed (x)\x1b[0m plays 4";
+        let line = voice.bot_line(None, before.as_ref(), after.as_ref(), Seat(0), &done);
+        assert_eq!(line, plain);
+        let board = after.board_text();
+        assert_eq!(voice.painter.board(None, &board), board);
+        // The same game with its look: in words, and in colour.
+        let look = entry.terminal();
+        let line = voice.bot_line(look, before.as_ref(), after.as_ref(), Seat(0), &done);
+        assert!(line.ends_with("column 4 (4)"), "{line}");
+        assert_ne!(voice.painter.board(look, &board), board);
     }
 }

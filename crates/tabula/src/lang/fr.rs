@@ -6,47 +6,6 @@ use super::Text;
 pub const TEXT: Text = Text {
     intro: "{title} — tapez une action en notation, `?` pour les actions permises, `rules` pour les règles, `quit` pour arrêter.",
     legend: "Légende :",
-    legends: &[
-        (
-            "toumai",
-            &[
-                "Y R B : pions Jaunes, Rouges et Bleus ; 1 2 3 : la force d'un oiseau ; M : un pion-mage ; N : un pion neutre (face cachée)",
-                "[YM] : le pion en tête de file d'une piste (celui qui peut s'envoler) ; les pions en dessous sont enclavés",
-                ". : une case vide ; * : l'étoile, après la case 6",
-            ],
-        ),
-        (
-            "khan-tsin",
-            &[
-                "w g b : jetons blancs, verts et bleus ; W G B : leurs Khans ; . : une case vide",
-                "Les piles se lisent de bas en haut : le jeton du sommet, le plus haut, contrôle la pile",
-                "value 1 2 3 : case simple, double ou triple (la distance que parcourt sa pile)",
-            ],
-        ),
-        (
-            "china-moon",
-            &[
-                "* : lotus ; # : lotus noir ; ^ : ressort ; x : grenouille stupide ; b : papillon ; S : départ ; G : arrivée",
-                "[3] : une grenouille du joueur 3 ; (y) : une fleur posée là (y jaune, p rose, w blanche, k noire, u bleue)",
-                "9f : grenouilles au départ ; 2/4 : grenouilles arrivées, sur les 4 qui finissent la partie",
-            ],
-        ),
-        (
-            "magical-circle",
-            &[
-                "(Lady) : la Magical Lady, fixe ; 1:F … 6:D : les places depuis elle dans le sens horaire, et leurs jetons élément",
-                "F Feu, W Eau, E Terre, A Air, L Lumière, D Ténèbres",
-                "distance : le plus petit nombre d'échanges qui donne la disposition de cette carte",
-            ],
-        ),
-        (
-            "connect-four",
-            &[
-                "x : les pions du joueur 1 (Rouge) ; o : ceux du joueur 2 (Jaune) ; . : une case vide",
-                "X O : l'alignement gagnant ; 1 … 7 : les colonnes, votre action",
-            ],
-        ),
-    ],
     bot_plays: "{seat} joue {action}",
     bot_move: "{words} ({action})",
     bot_refused: "le robot de {seat} a été refusé ({error})",
