@@ -113,6 +113,16 @@ impl Game for ConnectFour {
         Some(Self::COVERAGE_SPACES)
     }
 
+    /// The cells as players see the board: column by column, the bottom row lowest; no
+    /// labels (the columns are the actions).
+    fn board_layout(&self) -> Option<Vec<(String, f64, f64)>> {
+        Some(
+            (0..Self::COVERAGE_SPACES)
+                .map(|i| (String::new(), (i % 7) as f64, (5 - i / 7) as f64))
+                .collect(),
+        )
+    }
+
     fn spaces_used(&self, action: Column, out: &mut Vec<usize>) {
         out.clear();
         out.extend(self.coverage_cell(action));

@@ -77,6 +77,18 @@ impl Game for Toumai {
         Some(Self::COVERAGE_SPACES)
     }
 
+    /// The squares in rows of six, each labelled with its name in the notation (`a1` …).
+    fn board_layout(&self) -> Option<Vec<(String, f64, f64)>> {
+        Some(
+            (0..Self::COVERAGE_SPACES)
+                .map(|i| {
+                    let label = format!("{}{}", (b'a' + (i / 6) as u8) as char, i % 6 + 1);
+                    (label, (i % 6) as f64, (i / 6) as f64)
+                })
+                .collect(),
+        )
+    }
+
     fn spaces_used(&self, action: Action, out: &mut Vec<usize>) {
         out.clear();
         self.coverage_cells(action, out);

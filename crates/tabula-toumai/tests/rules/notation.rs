@@ -349,3 +349,19 @@ proptest! {
         }
     }
 }
+
+/// Board coverage draws the squares where players see them, each named as the notation names
+/// it: rows of six, `a1` first.
+#[test]
+fn the_board_layout_names_each_square_as_the_notation_does() {
+    let game = Toumai::new(&Params::default()).unwrap();
+    let layout = game.board_layout().unwrap();
+    assert_eq!(Some(layout.len()), game.board_spaces());
+    assert_eq!(layout[0], ("a1".to_string(), 0.0, 0.0));
+    assert_eq!(layout[5], ("a6".to_string(), 5.0, 0.0));
+    assert_eq!(layout[6], ("b1".to_string(), 0.0, 1.0));
+    let mut places: Vec<(i64, i64)> = layout.iter().map(|l| (l.1 as i64, l.2 as i64)).collect();
+    places.sort();
+    places.dedup();
+    assert_eq!(places.len(), layout.len());
+}

@@ -268,7 +268,7 @@ fn side_by_side_output(
             .map(|a| (a.variant.name.as_str(), &a.report))
             .collect();
         let pairs: Vec<_> = analysed.iter().map(|a| (a.variant, &a.report)).collect();
-        let overlays = overlays(&analysed[0].report.game, &reports);
+        let overlays = overlays(&reports);
         let write = |name: &str, text: &str| -> Result<()> {
             let path = dir.join(name);
             std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
@@ -329,10 +329,7 @@ fn write_files(
         svgs.push(("ladder.svg", plots::ladder::skill_ladder(l)));
     }
     if let Some(c) = &report.board_coverage {
-        svgs.push((
-            "coverage.svg",
-            plots::coverage::board_coverage(&report.game, c),
-        ));
+        svgs.push(("coverage.svg", plots::coverage::board_coverage(c)));
     }
     if report.dynamics.is_some() {
         let svg = plots::dynamics::uncertainty_curves(&[(report.variant.as_str(), report)]);

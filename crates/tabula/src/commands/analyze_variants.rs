@@ -104,7 +104,7 @@ pub fn parse_variants(
 /// The plots of the comparison page, by file name: seat win rates, how games end, game
 /// length, branching factor, then skill, board coverage and uncertainty when some variant
 /// has them. Each holds one series per variant, named by it.
-pub fn overlays(game: &str, reports: &[(&str, &AnalysisReport)]) -> Vec<(&'static str, String)> {
+pub fn overlays(reports: &[(&str, &AnalysisReport)]) -> Vec<(&'static str, String)> {
     let mut svgs = vec![
         (
             "seat_win_rates.svg",
@@ -121,7 +121,7 @@ pub fn overlays(game: &str, reports: &[(&str, &AnalysisReport)]) -> Vec<(&'stati
         .iter()
         .map(|(n, r)| (*n, r.board_coverage.as_ref()))
         .collect();
-    if let Some(svg) = plots::coverage::coverage_multiples(game, &boards) {
+    if let Some(svg) = plots::coverage::coverage_multiples(&boards) {
         svgs.push(("coverage.svg", svg));
     }
     if reports.iter().any(|(_, r)| r.dynamics.is_some()) {

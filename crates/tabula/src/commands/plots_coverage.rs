@@ -11,17 +11,10 @@ use tabula_ai::analysis::coverage::BoardCoverage;
 const CELL: f64 = 40.0;
 const MARGIN: f64 = 40.0;
 
-/// Where space `i` is drawn (row from the top, column) and its label.
-fn place(game: &str, spaces: usize, i: usize) -> (usize, usize, String) {
-    match game {
-        "connect-four" if spaces == 42 => (5 - i / 7, i % 7, String::new()),
-        "toumai" if spaces == 54 => (
-            i / 6,
-            i % 6,
-            format!("{}{}", (b'a' + (i / 6) as u8) as char, i % 6 + 1),
-        ),
-        _ => (i / 12, i % 12, (i + 1).to_string()),
-    }
+/// Where space `i` is drawn (row from the top, column) and its label, for a game that gives
+/// no layout of its own: rows of twelve, numbered from 1.
+fn place(i: usize) -> (usize, usize, String) {
+    (i / 12, i % 12, (i + 1).to_string())
 }
 
 /// The shade of a space used `n` times where `most` is the darkest: on a logarithmic scale,
@@ -47,8 +40,8 @@ fn shade(t: f64) -> (String, &'static str) {
 }
 
 /// Where each space of `c` is drawn (row from the top, column, both in cells) and its
-/// label: the game's own layout when it gives one (China Moon's track), else [`place`].
-fn cells(game: &str, c: &BoardCoverage) -> Vec<(f64, f64, String)> {
+/// label: the game's own layout when it gives one (`Game::board_layout`), else [`place`].
+fn cells(c: &BoardCoverage) -> Vec<(f64, f64, String)> {
     match &c.layout {
         Some(layout) => {
             let x0 = layout.iter().map(|l| l.1).fold(f64::INFINITY, f64::min);
@@ -60,7 +53,7 @@ fn cells(game: &str, c: &BoardCoverage) -> Vec<(f64, f64, String)> {
         }
         None => (0..c.spaces)
             .map(|i| {
-                let (row, col, label) = place(game, c.spaces, i);
+                let (row, col, label) = place(i);
                 (row as f64, col as f64, label)
             })
             .collect(),
@@ -68,8 +61,8 @@ fn cells(game: &str, c: &BoardCoverage) -> Vec<(f64, f64, String)> {
 }
 
 /// The size of one board's grid of spaces (columns, rows).
-fn grid(game: &str, c: &BoardCoverage) -> (usize, usize) {
-    cells(game, c).iter().fold((1, 1), |(w, h), (row, col, _)| {
+fn grid(c: &BoardCoverage) -> (usize, usize) {
+    cells(c).iter().fold((1, 1), |(w, h), (row, col, _)| {
         (
             w.max(col.ceil() as usize + 1),
             h.max(row.ceil() as usize + 1),
@@ -79,8 +72,8 @@ fn grid(game: &str, c: &BoardCoverage) -> (usize, usize) {
 
 /// One board's shaded spaces, the grid's top left corner at (`x0`, `y0`); `most` uses per
 /// game is the darkest shade.
-fn spaces(s: &mut String, game: &str, c: &BoardCoverage, x0: f64, y0: f64, most: f64) {
-    for (i, (row, col, label)) in cells(game, c).into_iter().enumerate() {
+fn spaces(s: &mut String, c: &BoardCoverage, x0: f64, y0: f64, most: f64) {
+    for (i, (row, col, label)) in cells(c).into_iter().enumerate() {
         let n = c.by_space.get(i).copied().unwrap_or(0);
         let (fill, text) = shade(level(per_game(c, n), most));
         let (x, y) = (x0 + col * CELL, y0 + row * CELL);
@@ -153,9 +146,9 @@ fn close(s: &mut String, w: f64, h: f64, most: f64) {
     s.push('\n');
 }
 
-/// The coverage of `game`'s board as a grid of shaded spaces.
-pub fn board_coverage(game: &str, c: &BoardCoverage) -> String {
-    let (cols, rows) = grid(game, c);
+/// The coverage of a game's board as a grid of shaded spaces.
+pub fn board_coverage(c: &BoardCoverage) -> String {
+    let (cols, rows) = grid(c);
     let most = most_per_game(std::iter::once(c));
     let (w, h) = (
         fitting((2.0 * MARGIN + cols as f64 * CELL).max(320.0), most),
@@ -168,14 +161,7 @@ pub fn board_coverage(game: &str, c: &BoardCoverage) -> String {
         c.spaces
     );
     open(&mut s, w, h, &title);
-    spaces(
-        &mut s,
-        game,
-        c,
-        (w - cols as f64 * CELL) / 2.0,
-        MARGIN,
-        most,
-    );
+    spaces(&mut s, c, (w - cols as f64 * CELL) / 2.0, MARGIN, most);
     close(&mut s, w, h, most);
     s
 }
@@ -183,7 +169,7 @@ pub fn board_coverage(game: &str, c: &BoardCoverage) -> String {
 /// Board coverage by variant, as small multiples: a board per variant (in its own group,
 /// titled with the variant's name and coverage), shaded on one scale, as many to a row as
 /// fit in about 1100 pixels; `None` when no variant has a board.
-pub fn coverage_multiples(game: &str, series: &[(&str, Option<&BoardCoverage>)]) -> Option<String> {
+pub fn coverage_multiples(series: &[(&str, Option<&BoardCoverage>)]) -> Option<String> {
     let boards: Vec<(&str, &BoardCoverage)> = series
         .iter()
         .filter_map(|(n, c)| c.map(|c| (*n, c)))
@@ -191,7 +177,7 @@ pub fn coverage_multiples(game: &str, series: &[(&str, Option<&BoardCoverage>)])
     if boards.is_empty() {
         return None;
     }
-    let grids: Vec<(usize, usize)> = boards.iter().map(|(_, c)| grid(game, c)).collect();
+    let grids: Vec<(usize, usize)> = boards.iter().map(|(_, c)| grid(c)).collect();
     let cols = grids.iter().map(|g| g.0).max().unwrap_or(1);
     let rows = grids.iter().map(|g| g.1).max().unwrap_or(1);
     let captions: Vec<String> = boards
@@ -226,9 +212,9 @@ pub fn coverage_multiples(game: &str, series: &[(&str, Option<&BoardCoverage>)])
             ty = py + 12.0,
             t = escape(caption)
         );
-        let (gc, _) = grid(game, c);
+        let (gc, _) = grid(c);
         let gx = px + (panel_w - gc as f64 * CELL) / 2.0;
-        spaces(&mut s, game, c, gx, py + 24.0, most);
+        spaces(&mut s, c, gx, py + 24.0, most);
         s.push_str("</g>");
     }
     close(&mut s, w, h, most);

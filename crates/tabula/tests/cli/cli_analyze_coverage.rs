@@ -55,6 +55,17 @@ fn connect_four_coverage_counts_one_cell_per_ply() {
     }
     let svg = std::fs::read_to_string(dir.join("coverage.svg")).unwrap();
     assert_eq!(svg.matches("class=\"space\"").count(), 42);
+    // Drawn as the game lays its board out (`Game::board_layout`): cell 0, bottom left, below
+    // cell 35, top left, and level with cell 6.
+    let ys: Vec<f64> = svg
+        .split("class=\"space\"")
+        .skip(1)
+        .map(|rect| {
+            let y = rect.split(" y=\"").nth(1).unwrap();
+            y[..y.find('"').unwrap()].parse().unwrap()
+        })
+        .collect();
+    assert!(ys[0] > ys[35] && ys[0] == ys[6], "{ys:?}");
     let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(html.contains("<h2 id=\"coverage\">Board coverage</h2>"));
     assert!(html.contains("<a href=\"#coverage\">Board coverage</a>"));
