@@ -76,9 +76,23 @@ impl Bot {
     #[pyo3(signature = (level_or_spec="casual", seed=None))]
     fn new(level_or_spec: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Bot> {
         let seed = seed_arg(seed)?.unwrap_or_else(entropy_seed);
-        // Checked now, on a game every level and search applies to.
-        make_bot("connect-four", level_or_spec, seed)
-            .map_err(|e| BotError::new_err(e.to_string()))?;
+        // Checked now: some game of the catalog must take it (each game checks it again
+        // when the bot first plays it).
+        let mut first_error = None;
+        for entry in crate::catalog::catalog().entries() {
+            match entry.bot(level_or_spec, seed) {
+                Ok(_) => {
+                    first_error = None;
+                    break;
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        if let Some(e) = first_error {
+            return Err(BotError::new_err(e.to_string()));
+        }
         Ok(Bot {
             spec: level_or_spec.to_string(),
             seed,
