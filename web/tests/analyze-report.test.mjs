@@ -33,7 +33,7 @@ const MCTS = 'mcts:iterations=12';
 const GAMES = [
   // Connect Four has no parameter but the number of players (two): the same rules twice.
   { game: 'connect-four', games: 12, variants: ['red:', 'again:'] },
-  { game: 'toumai', games: 6, variants: ['two:', 'three:players=3'] },
+  { game: 'toumai', games: 4, variants: ['two:', 'three:players=3'] },
   { game: 'khan-tsin', games: 6, variants: ['plain:', 'short:max_plies=60'] },
   { game: 'china-moon', games: 4, variants: ['take:', 'leave:butterfly_pickup=leave'] },
   // Three variants here: three series in every legend, a table wider than two.

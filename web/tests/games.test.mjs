@@ -1,7 +1,8 @@
 // games.test.mjs — for every game, a person plays a whole game against the random bot by
 // clicking the board in a real browser (Debian's chromium), from the home page's Start button
 // until the result banner; the board is saved as screenshots mid-game and at the end, at
-// desktop and phone sizes.
+// desktop and phone sizes. Pieces move visibly in the shorter games; in the two longest the
+// browser asks for reduced motion, as some players' do, and no piece may animate.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,16 +19,16 @@ after(async () => {
 });
 
 const GAMES = [
-  { game: 'connect-four', seats: ['you', 'bot:random'], mid: 3 },
-  { game: 'toumai', seats: ['you', 'bot:random'], mid: 9 },
+  { game: 'connect-four', seats: ['you', 'bot:random'], mid: 3, motion: true },
+  { game: 'toumai', seats: ['you', 'bot:random'], mid: 9, motion: true },
   { game: 'khan-tsin', seats: ['you', 'bot:random'], mid: 18 },
   { game: 'china-moon', seats: ['you', 'bot:random', 'bot:random'], mid: 12 },
-  { game: 'magical-circle', seats: ['you', 'bot:random'], params: { target: 2 }, mid: 3, racy: true },
+  { game: 'magical-circle', seats: ['you', 'bot:random'], params: { target: 2 }, mid: 3, racy: true, motion: true },
 ];
 
-for (const { game, seats, params, mid, racy } of GAMES) {
+for (const { game, seats, params, mid, racy, motion = false } of GAMES) {
   test(`${game}: a person plays a whole game against the random bot by clicks`, async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser, undefined, { motion });
     const { id, token } = await startMatch(page, game, { seats, params });
     assert.ok(token, 'the creator holds a seat token');
     const rnd = rng(7);
@@ -64,6 +65,9 @@ for (const { game, seats, params, mid, racy } of GAMES) {
     assert.match(record, new RegExp(`# Replay: tabula engine ${game} `));
     assert.match(record, /\nposition \S/);
     await shoot(page, `${game}-end`);
+    const animations = await page.evaluate(() => window.tabulaAnimations);
+    if (motion) assert.ok(animations > 0, 'the pieces moved visibly');
+    else assert.equal(animations, 0, 'under reduced motion no piece animates');
     assert.deepEqual(errors, []);
     if (game === 'china-moon') console.log(`# china-moon: ${decisions} owner decision(s) made by clicks`);
     console.log(`# ${game}: ${actions} actions by clicks, ${final.ply} plies, ${title}`);

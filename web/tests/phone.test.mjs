@@ -22,7 +22,8 @@ for (const { game, seats, setup } of [
   { game: 'khan-tsin', seats: ['you', 'bot:random'], setup: 'random' },
 ]) {
   test(`${game} on a phone: a tall board, played with taps`, async () => {
-    const { page, context, errors } = await newPage(browser, undefined, { phone: true });
+    // Taps while the pieces move, as on a real phone.
+    const { page, context, errors } = await newPage(browser, undefined, { phone: true, motion: true });
     await startMatch(page, game, { seats, setup });
     const svg = await page.locator('#board svg').first().boundingBox();
     assert.ok(svg.height > svg.width, `the ${game} board is taller than wide on a phone`);

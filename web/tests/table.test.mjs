@@ -137,9 +137,10 @@ test('axe-core in English, French and Czech: home, rules and every game live and
   for (const locale of ['en-US', 'fr-FR', 'cs-CZ']) {
     for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       const phone = size === 'phone';
+      // Under reduced motion, as the other table tests: the bots' moves land at once.
       const context = await browser.newContext(phone
-        ? { viewport, locale, baseURL: process.env.TABULA_URL, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
-        : { viewport, locale, baseURL: process.env.TABULA_URL });
+        ? { viewport, locale, baseURL: process.env.TABULA_URL, isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' }
+        : { viewport, locale, baseURL: process.env.TABULA_URL, reducedMotion: 'reduce' });
       const page = await context.newPage();
       const audit = async (where) => found.push(...(await graveViolations(page)).map((v) => ({ ...v, where: `${locale} ${size} ${where}` })));
       await page.goto('/');

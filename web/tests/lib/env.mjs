@@ -28,9 +28,11 @@ export async function launch() {
 /** A fresh browser context (its own localStorage) and page — a touch phone with `phone`, the
  * browser's language `locale` when given —; `errors` collects uncaught page errors and console
  * errors other than refused requests. Forced moves are not played automatically unless
- * `autoplay` (tests click them). */
-export async function newPage(browser, viewport = DESKTOP, { phone = false, autoplay = false, locale } = {}) {
-  const lang = locale ? { locale } : {};
+ * `autoplay` (tests click them). The browser asks for reduced motion, as some players' do,
+ * unless `motion`: pieces then move visibly (some whole games and the taps on a phone keep
+ * them moving). */
+export async function newPage(browser, viewport = DESKTOP, { phone = false, autoplay = false, locale, motion = false } = {}) {
+  const lang = { ...(locale ? { locale } : {}), reducedMotion: motion ? 'no-preference' : 'reduce' };
   const context = await browser.newContext(phone
     ? { viewport: PHONE, baseURL: BASE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, ...lang }
     : { viewport, baseURL: BASE, ...lang });
@@ -43,6 +45,16 @@ export async function newPage(browser, viewport = DESKTOP, { phone = false, auto
       }
     });
   }
+  // Every animation a page starts (the pieces' moves, fades and drops), counted: a test can
+  // check that pieces move visibly, or not at all under reduced motion.
+  await context.addInitScript(() => {
+    window.tabulaAnimations = 0;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function counted(...args) {
+      window.tabulaAnimations++;
+      return animate.apply(this, args);
+    };
+  });
   if (process.env.TABULA_WEB_DIR) await serveFromDisk(context, process.env.TABULA_WEB_DIR);
   const page = await context.newPage();
   const errors = [];

@@ -8,7 +8,16 @@ import { piecesLanded } from './env.mjs';
 
 /** Starts a match from the home page; seats: 'you' | 'friend' | 'bot:<level>'. Returns the
  * match id and (when you sit) your token; with friends, also the invite links by seat. */
-export async function startMatch(page, game, { seats, params = {}, setup = null } = {}) {
+export async function startMatch(page, game, { seats, params = {}, setup = null, seed = 1 } = {}) {
+  // The home page asks for no seed, so the server draws one; the test sends `seed` (unless
+  // null) with the page's request, so that chance and the bots' choices, and with them the
+  // game and the test's length, are the same on every run.
+  const seeded = (route) => {
+    const req = route.request();
+    if (req.method() !== 'POST' || seed === null) return route.continue();
+    return route.continue({ postData: JSON.stringify({ seed, ...JSON.parse(req.postData() || '{}') }) });
+  };
+  await page.route('**/api/matches', seeded);
   await page.goto(`/?game=${game}`);
   await page.waitForSelector('#start');
   if (seats.length > 1 && (await page.$(`[data-players="${seats.length}"]`))) await page.click(`[data-players="${seats.length}"]`);
@@ -32,6 +41,7 @@ export async function startMatch(page, game, { seats, params = {}, setup = null 
     await page.click('#open-match');
   }
   await page.waitForURL(/\/match\//);
+  await page.unroute('**/api/matches', seeded);
   await page.waitForFunction(() => window.tabula && window.tabula.state());
   const id = new URL(page.url()).pathname.split('/')[2];
   return { id, token: await storedToken(page, id), invites };
